@@ -1,0 +1,37 @@
+extension Effect {
+  /// Transforms the actions this effect sends, to lift a child feature's effect into its
+  /// parent's action type.
+  ///
+  /// ```swift
+  /// case .counter(let action):
+  ///   return Counter().reduce(into: &state.counter, action: action).map(AppAction.counter)
+  /// ```
+  ///
+  /// - Parameter transform: Turns each action of this effect into an action of the parent.
+  /// - Returns: An effect that does the same work and sends transformed actions.
+  public func map<NewAction>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction> {
+    switch operation {
+    case .none:
+      return .none
+    case .send(let action):
+      return .send(transform(action))
+    case .run(let priority, let operation):
+      return Effect<NewAction>(
+        .run(priority) { send in
+          try await operation(Send<Action> { send(transform($0)) })
+        })
+    case .merge(let effects):
+      return Effect<NewAction>(.merge(effects.map { $0.map(transform) }))
+    case .concatenate(let effects):
+      return Effect<NewAction>(.concatenate(effects.map { $0.map(transform) }))
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return Effect<NewAction>(.cancellable(id, cancelInFlight: cancelInFlight, effect.map(transform)))
+    case .cancel(let id):
+      return Effect<NewAction>(.cancel(id))
+    case .throttle(let id, let effect):
+      return Effect<NewAction>(.throttle(id, effect.map(transform)))
+    }
+  }
+}

@@ -1,0 +1,190 @@
+/// Work for the store to do after a reducer ran: nothing, a follow-up action, or async work
+/// that sends actions back.
+///
+/// A reducer never performs work itself; it returns an effect describing it, and the
+/// ``Store`` runs it:
+///
+/// ```swift
+/// case .refreshTapped:
+///   state.isLoading = true
+///   return .run { [repository] send in
+///     let todos = try await repository.load()
+///     await send(.todosLoaded(todos))
+///   }
+/// case .todosLoaded(let todos):
+///   state.isLoading = false
+///   state.todos = todos
+///   return .send(.recountBadges)
+/// ```
+///
+/// Effects compose: ``merge(_:)`` runs several at once, ``concatenate(_:)`` one after another,
+/// ``cancellable(id:cancelInFlight:)`` makes one cancellable with ``cancel(id:)``,
+/// ``debounce(id:for:clock:)`` waits on an injected clock, and ``map(_:)`` lifts a child
+/// feature's effect into its parent's action type.
+public struct Effect<Action> {
+  @usableFromInline
+  let operation: Operation
+
+  @usableFromInline
+  init(_ operation: Operation) {
+    self.operation = operation
+  }
+
+  @usableFromInline
+  indirect enum Operation {
+    case none
+    case send(Action)
+    case run(TaskPriority?, @Sendable (Send<Action>) async throws -> Void)
+    case merge([Effect])
+    case concatenate([Effect])
+    case cancellable(EffectID, cancelInFlight: Bool, Effect)
+    case cancel(EffectID)
+    case throttle(EffectID, Effect)
+  }
+}
+
+extension Effect {
+  /// No work: the reduction is complete.
+  @inlinable
+  public static var none: Self { Self(.none) }
+
+  /// A follow-up action, processed synchronously by the store before the `send` that led to it
+  /// returns, after the actions already waiting.
+  ///
+  /// This is how one action chains into the next. A chain that never ends (`a → b → a`) is
+  /// stopped by the store's loop guard; see ``StoreConfiguration/maximumSynchronousActions``.
+  ///
+  /// - Parameter action: The action to send.
+  @inlinable
+  public static func send(_ action: Action) -> Self {
+    Self(.send(action))
+  }
+
+  /// Async work that may send any number of actions back into the store.
+  ///
+  /// ```swift
+  /// return .run { [clock] send in
+  ///   for await _ in clock.timer(interval: .seconds(1)) {
+  ///     await send(.tick)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The operation runs off the main actor. It is cancelled when its store is released, when an
+  /// enclosing ``cancellable(id:cancelInFlight:)`` is cancelled, or when the ``StoreTask`` of
+  /// the send that started it is cancelled. Actions it sends after it was cancelled are
+  /// dropped. A `CancellationError` it throws is ignored; any other error goes to
+  /// `handler`, or, without a handler, to the store's diagnostics as
+  /// ``StoreDiagnostic/unhandledEffectError(_:)``.
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task that runs the operation.
+  ///   - operation: The work; `send` delivers actions to the store.
+  ///   - handler: Receives an error thrown by `operation` (other than cancellation) and may
+  ///     send actions in response.
+  @inlinable
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil
+  ) -> Self {
+    guard let handler else { return Self(.run(priority, operation)) }
+    return Self(
+      .run(priority) { send in
+        do {
+          try await operation(send)
+        } catch is CancellationError {
+          throw CancellationError()
+        } catch {
+          await handler(error, send)
+        }
+      })
+  }
+
+  /// Runs several effects at the same time.
+  ///
+  /// - Parameter effects: The effects to run.
+  /// - Returns: An effect that is finished when all of `effects` are.
+  @inlinable
+  public static func merge(_ effects: Self...) -> Self {
+    merge(effects)
+  }
+
+  /// Runs a sequence of effects at the same time.
+  ///
+  /// - Parameter effects: The effects to run.
+  /// - Returns: An effect that is finished when all of `effects` are.
+  @inlinable
+  public static func merge(_ effects: some Sequence<Self>) -> Self {
+    effects.reduce(.none) { $0.merge(with: $1) }
+  }
+
+  /// Runs this effect and `other` at the same time.
+  ///
+  /// - Parameter other: The effect to run alongside this one.
+  /// - Returns: The merged effect.
+  @inlinable
+  public func merge(with other: Self) -> Self {
+    switch (operation, other.operation) {
+    case (.none, _): return other
+    case (_, .none): return self
+    case (.merge(let lhs), .merge(let rhs)): return Self(.merge(lhs + rhs))
+    case (.merge(let lhs), _): return Self(.merge(lhs + [other]))
+    case (_, .merge(let rhs)): return Self(.merge([self] + rhs))
+    default: return Self(.merge([self, other]))
+    }
+  }
+
+  /// Runs several effects one after another: each starts when the one before it finished.
+  ///
+  /// Leading effects with no async work (``send(_:)``, ``cancel(id:)``) run synchronously;
+  /// the rest runs in a task. If that task is cancelled, the effects not yet started never
+  /// start.
+  ///
+  /// - Parameter effects: The effects to run in order.
+  @inlinable
+  public static func concatenate(_ effects: Self...) -> Self {
+    concatenate(effects)
+  }
+
+  /// Runs a sequence of effects one after another.
+  ///
+  /// - Parameter effects: The effects to run in order.
+  @inlinable
+  public static func concatenate(_ effects: some Sequence<Self>) -> Self {
+    effects.reduce(.none) { $0.concatenate(with: $1) }
+  }
+
+  /// Runs `other` once this effect has finished.
+  ///
+  /// - Parameter other: The effect to run next.
+  /// - Returns: The concatenated effect.
+  @inlinable
+  public func concatenate(with other: Self) -> Self {
+    switch (operation, other.operation) {
+    case (.none, _): return other
+    case (_, .none): return self
+    case (.concatenate(let lhs), .concatenate(let rhs)): return Self(.concatenate(lhs + rhs))
+    case (.concatenate(let lhs), _): return Self(.concatenate(lhs + [other]))
+    case (_, .concatenate(let rhs)): return Self(.concatenate([self] + rhs))
+    default: return Self(.concatenate([self, other]))
+    }
+  }
+}
+
+extension Effect {
+  /// Whether the effect has async work, as opposed to only follow-up actions and cancellations
+  /// that the store performs synchronously.
+  @usableFromInline
+  var isSynchronous: Bool {
+    switch operation {
+    case .none, .send, .cancel: true
+    case .run: false
+    case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.isSynchronous)
+    case .cancellable(_, _, let effect), .throttle(_, let effect): effect.isSynchronous
+    }
+  }
+}
+
+@available(*, unavailable)
+extension Effect: Sendable {}

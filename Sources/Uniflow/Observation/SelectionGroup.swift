@@ -1,0 +1,126 @@
+/// The subscribers of one selection of the state, notified together: one selection and one
+/// comparison per action, whatever the number of subscribers.
+@usableFromInline
+@MainActor
+final class SelectionGroup<State, Value> {
+  @usableFromInline let select: (State) -> Value
+  @usableFromInline let isDuplicate: (Value, Value) -> Bool
+  @usableFromInline var current: Value
+  @usableFromInline var subscribers: [Subscriber] = []
+
+  @usableFromInline
+  struct Subscriber {
+    @usableFromInline let flag: SubscriptionFlag
+    @usableFromInline let onChange: (Value) -> Void
+
+    @inlinable
+    init(flag: SubscriptionFlag, onChange: @escaping (Value) -> Void) {
+      self.flag = flag
+      self.onChange = onChange
+    }
+  }
+
+  @inlinable
+  init(
+    state: State, select: @escaping (State) -> Value,
+    isDuplicate: @escaping (Value, Value) -> Bool
+  ) {
+    self.select = select
+    self.isDuplicate = isDuplicate
+    self.current = select(state)
+  }
+
+  /// Selects from the new state and calls the subscribers if the selection changed.
+  @inlinable
+  func update(_ state: State) {
+    let value = select(state)
+    guard !isDuplicate(current, value) else { return }
+    current = value
+    // Subscribers added by a callback see the next change, not this one.
+    for subscriber in subscribers.prefix(subscribers.count) where !subscriber.flag.isCancelled {
+      subscriber.onChange(value)
+    }
+  }
+
+  /// Drops cancelled subscribers; returns whether any are left.
+  @usableFromInline
+  func compact() -> Bool {
+    subscribers.removeAll { $0.flag.isCancelled }
+    return !subscribers.isEmpty
+  }
+}
+
+/// The selection groups of a store, in subscription order.
+@usableFromInline
+@MainActor
+final class SelectionGroups<State> {
+  @usableFromInline
+  struct Entry {
+    @usableFromInline let key: AnyHashable?
+    @usableFromInline let update: (State) -> Void
+    @usableFromInline let compact: () -> Bool
+    @usableFromInline let group: AnyObject
+
+    @inlinable
+    init(
+      key: AnyHashable?, update: @escaping (State) -> Void, compact: @escaping () -> Bool,
+      group: AnyObject
+    ) {
+      self.key = key
+      self.update = update
+      self.compact = compact
+      self.group = group
+    }
+  }
+
+  @usableFromInline var entries: [Entry] = []
+  @usableFromInline var indexByKey: [AnyHashable: Int] = [:]
+  @usableFromInline let ledger = CancellationLedger()
+
+  @usableFromInline
+  init() {}
+
+  /// Calls every group with the new state; a group added by a callback meanwhile is called
+  /// too, with the selection it started from.
+  @inlinable
+  func update(_ state: State) {
+    var index = 0
+    while index < entries.count {
+      entries[index].update(state)
+      index += 1
+    }
+  }
+
+  /// The group for `key`, or a new one made by `make` (a `nil` key always makes a new one).
+  @inlinable
+  func group<Value>(
+    key: AnyHashable?, make: () -> SelectionGroup<State, Value>
+  ) -> SelectionGroup<State, Value> {
+    if let key, let index = indexByKey[key],
+      let group = entries[index].group as? SelectionGroup<State, Value>
+    {
+      return group
+    }
+    let group = make()
+    if let key { indexByKey[key] = entries.count }
+    entries.append(
+      Entry(
+        key: key, update: { [unowned group] in group.update($0) },
+        compact: { [unowned group] in group.compact() }, group: group))
+    return group
+  }
+
+  /// Drops cancelled subscribers, and the groups left without any, if some were cancelled.
+  @inlinable
+  func dropCancelled() {
+    guard ledger.takePending() else { return }
+    entries.removeAll { !$0.compact() }
+    indexByKey = [:]
+    for (index, entry) in entries.enumerated() {
+      if let key = entry.key { indexByKey[key] = index }
+    }
+  }
+
+  /// The number of distinct selections observed.
+  var count: Int { entries.count }
+}

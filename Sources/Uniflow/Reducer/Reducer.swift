@@ -1,0 +1,63 @@
+/// A unit of feature logic: it evolves a state in response to an action and describes the work
+/// that should happen next as an ``Effect``.
+///
+/// Conform either by implementing ``reduce(into:action:)`` directly, or by composing other
+/// reducers in ``body``:
+///
+/// ```swift
+/// struct Counter: Reducer {
+///   struct State: Equatable { var count = 0 }
+///   enum Action { case increment, decrement }
+///
+///   func reduce(into state: inout State, action: Action) -> Effect<Action> {
+///     switch action {
+///     case .increment: state.count += 1
+///     case .decrement: state.count -= 1
+///     }
+///     return .none
+///   }
+/// }
+/// ```
+///
+/// A reducer is pure apart from the effect it returns. Its dependencies (a repository, a clock,
+/// an identifier generator) are stored properties injected at `init`, so a test passes fakes
+/// and no global singleton is needed.
+public protocol Reducer<State, Action> {
+  /// The state this reducer evolves.
+  associatedtype State
+  /// The actions this reducer handles.
+  associatedtype Action
+  /// The type of ``body``, inferred from it; `Never` when the reducer implements
+  /// ``reduce(into:action:)`` directly.
+  associatedtype Body
+
+  /// Evolves `state` for `action` and returns the work to do next.
+  ///
+  /// - Parameters:
+  ///   - state: The current state, mutated in place.
+  ///   - action: The action to handle.
+  /// - Returns: The effect to run after this reduction, or ``Effect/none``.
+  func reduce(into state: inout State, action: Action) -> Effect<Action>
+
+  /// The reducers this reducer is made of, run in order for every action.
+  @ReducerBuilder<State, Action>
+  var body: Body { get }
+}
+
+extension Reducer where Body == Never {
+  /// A reducer that implements ``reduce(into:action:)`` has no body.
+  public var body: Body {
+    fatalError("'\(Self.self)' has no body: it implements reduce(into:action:) directly.")
+  }
+}
+
+extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Runs ``body`` on the action.
+  @inlinable
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    body.reduce(into: &state, action: action)
+  }
+}
+
+/// A reducer of `State` and `Action`, spelled from the reducer type itself: `ReducerOf<Counter>`.
+public typealias ReducerOf<R: Reducer> = Reducer<R.State, R.Action>

@@ -1,0 +1,132 @@
+extension Store {
+  /// Starts an effect returned by the reducer: follow-up actions join the queue, cancellations
+  /// happen now, async work starts in tasks.
+  @usableFromInline
+  func start(_ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?) {
+    switch effect.operation {
+    case .none:
+      return
+    case .send(let action):
+      queue.append(QueuedAction(action: action, group: group))
+    case .run(let priority, let operation):
+      spawn(priority: priority, ids: ids, group: group) { await $0.run(operation) }
+    case .merge(let effects):
+      for effect in effects { start(effect, ids: ids, group: group) }
+    case .concatenate(let effects):
+      let asyncStart = effects.firstIndex { !$0.isSynchronous } ?? effects.endIndex
+      for effect in effects[..<asyncStart] { start(effect, ids: ids, group: group) }
+      let rest = Array(effects[asyncStart...])
+      guard !rest.isEmpty else { return }
+      spawn(priority: nil, ids: ids, group: group) { environment in
+        await environment.execute(.concatenate(rest))
+      }
+    case .cancellable(let id, let cancelInFlight, let effect):
+      if cancelInFlight { tasks.cancel(id: id) }
+      start(effect, ids: ids + [id], group: group)
+    case .cancel(let id):
+      tasks.cancel(id: id)
+    case .throttle(let id, let effect):
+      guard !tasks.isRunning(id: id) else { return }
+      start(effect, ids: ids + [id], group: group)
+    }
+  }
+
+  /// Runs `body` in a task registered under `ids` and in the effect group.
+  func spawn(
+    priority: TaskPriority?, ids: [EffectID], group: EffectGroup?,
+    _ body: @escaping @MainActor (EffectEnvironment<Action>) async -> Void
+  ) {
+    let group = group ?? currentDrainGroup()
+    let tasks = self.tasks
+    let token = tasks.makeToken()
+    let diagnosticHandler = configuration.diagnosticHandler
+    let environment = EffectEnvironment(
+      send: Send { [weak self] in _ = self?.receive($0, group: group) },
+      tasks: tasks,
+      diagnose: { [weak self] diagnostic in
+        guard self != nil else { return }
+        diagnosticHandler(diagnostic)
+      })
+    let task = Task(priority: priority) { @MainActor in
+      await body(environment)
+      tasks.remove(token: token)
+      group.didFinish(token: token)
+    }
+    group.didStart(token: token)
+    tasks.insert(task, token: token, ids: ids)
+  }
+
+  /// The effect group of the outermost send being processed, made on first use.
+  func currentDrainGroup() -> EffectGroup {
+    if let drainGroup { return drainGroup }
+    let group = EffectGroup(tasks: tasks)
+    drainGroup = group
+    return group
+  }
+}
+
+/// What an effect's task needs from its store, without keeping the store alive.
+@MainActor
+struct EffectEnvironment<Action> {
+  let send: Send<Action>
+  let tasks: EffectTasks
+  let diagnose: @MainActor (StoreDiagnostic) -> Void
+
+  /// Runs an effect operation, routing its errors.
+  func run(_ operation: @Sendable (Send<Action>) async throws -> Void) async {
+    do {
+      try await operation(send)
+    } catch is CancellationError {
+    } catch {
+      if !Task.isCancelled { diagnose(.unhandledEffectError(String(describing: error))) }
+    }
+  }
+
+  /// Runs an effect inside the current task, returning when all its work has finished.
+  func execute(_ effect: Effect<Action>) async {
+    switch effect.operation {
+    case .none:
+      return
+    case .send(let action):
+      send(action)
+    case .run(_, let operation):
+      await run(operation)
+    case .merge(let effects):
+      await awaitAll(effects.map { effect in Task { @MainActor in await execute(effect) } })
+    case .concatenate(let effects):
+      for effect in effects {
+        guard !Task.isCancelled else { return }
+        await execute(effect)
+      }
+    case .cancellable(let id, let cancelInFlight, let effect):
+      if cancelInFlight { tasks.cancel(id: id) }
+      await executeRegistered(effect, id: id)
+    case .cancel(let id):
+      tasks.cancel(id: id)
+    case .throttle(let id, let effect):
+      guard !tasks.isRunning(id: id) else { return }
+      await executeRegistered(effect, id: id)
+    }
+  }
+
+  /// Runs an effect in a child task that can be cancelled by `id`.
+  private func executeRegistered(_ effect: Effect<Action>, id: EffectID) async {
+    let token = tasks.makeToken()
+    let tasks = self.tasks
+    let task = Task { @MainActor in
+      await execute(effect)
+      tasks.remove(token: token)
+    }
+    tasks.insert(task, token: token, ids: [id])
+    await awaitAll([task])
+  }
+
+  /// Waits for child tasks, passing cancellation on to them.
+  private func awaitAll(_ children: [Task<Void, Never>]) async {
+    await withTaskCancellationHandler {
+      for child in children { await child.value }
+    } onCancel: {
+      for child in children { child.cancel() }
+    }
+  }
+}

@@ -1,0 +1,170 @@
+extension Store {
+  /// Calls `onChange` whenever the part of the state at `keyPath` changes.
+  ///
+  /// ```swift
+  /// let token = store.observe(\.count) { count in label.text = "\(count)" }
+  /// ```
+  ///
+  /// Subscribers of the same key path share one selection: an action costs one read and one
+  /// comparison for all of them. The callback runs after the action that changed the value,
+  /// on the main actor; it is not called with the current value when subscribing.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The part of the state to watch.
+  ///   - onChange: Receives the new value.
+  /// - Returns: A token that keeps the subscription alive; release or cancel it to stop.
+  /// - Complexity: O(1) per action for all subscribers of `keyPath` together, plus one call
+  ///   per subscriber when the value changed.
+  @inlinable
+  public func observe<Value: Equatable>(
+    _ keyPath: KeyPath<State, Value>, onChange: @escaping (Value) -> Void
+  ) -> ObservationToken {
+    subscribe(key: keyPath, select: { $0[keyPath: keyPath] }, isDuplicate: { $0 == $1 }, onChange: onChange)
+  }
+
+  /// Calls `onChange` whenever the part of the state at `keyPath` changes, as decided by
+  /// `isDuplicate`.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The part of the state to watch.
+  ///   - isDuplicate: Whether two values count as the same (no callback).
+  ///   - onChange: Receives the new value.
+  /// - Returns: A token that keeps the subscription alive; release or cancel it to stop.
+  @inlinable
+  public func observe<Value>(
+    _ keyPath: KeyPath<State, Value>,
+    isDuplicate: @escaping (Value, Value) -> Bool,
+    onChange: @escaping (Value) -> Void
+  ) -> ObservationToken {
+    subscribe(key: nil, select: { $0[keyPath: keyPath] }, isDuplicate: isDuplicate, onChange: onChange)
+  }
+
+  /// Calls `onChange` whenever the value computed by `select` changes.
+  ///
+  /// ```swift
+  /// let token = store.observe({ $0.todos.filter(\.isDone).count }) { done in … }
+  /// ```
+  ///
+  /// `select` runs after every action, so keep it cheap. Each call makes its own selection;
+  /// prefer a key path where one exists, so that subscribers share it.
+  ///
+  /// - Parameters:
+  ///   - select: Computes the watched value from the state.
+  ///   - onChange: Receives the new value.
+  /// - Returns: A token that keeps the subscription alive; release or cancel it to stop.
+  @inlinable
+  public func observe<Value: Equatable>(
+    _ select: @escaping (State) -> Value, onChange: @escaping (Value) -> Void
+  ) -> ObservationToken {
+    subscribe(key: nil, select: select, isDuplicate: { $0 == $1 }, onChange: onChange)
+  }
+
+  /// Calls `onChange` whenever the value computed by `select` changes, as decided by
+  /// `isDuplicate`.
+  ///
+  /// - Parameters:
+  ///   - select: Computes the watched value from the state.
+  ///   - isDuplicate: Whether two values count as the same (no callback).
+  ///   - onChange: Receives the new value.
+  /// - Returns: A token that keeps the subscription alive; release or cancel it to stop.
+  @inlinable
+  public func observe<Value>(
+    _ select: @escaping (State) -> Value,
+    isDuplicate: @escaping (Value, Value) -> Bool,
+    onChange: @escaping (Value) -> Void
+  ) -> ObservationToken {
+    subscribe(key: nil, select: select, isDuplicate: isDuplicate, onChange: onChange)
+  }
+
+  /// The values of the part of the state at `keyPath`: the current value first, then each
+  /// distinct change.
+  ///
+  /// ```swift
+  /// for await count in store.values(of: \.count) {
+  ///   print(count)
+  /// }
+  /// ```
+  ///
+  /// The sequence finishes when the store is released; stopping the iteration ends the
+  /// subscription.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The part of the state to watch.
+  ///   - bufferingPolicy: What to keep when the consumer is slower than the changes; by default
+  ///     every value.
+  /// - Returns: An async sequence of the values.
+  @inlinable
+  public func values<Value: Equatable & Sendable>(
+    of keyPath: KeyPath<State, Value>,
+    bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<Value> {
+    values(key: keyPath, select: { $0[keyPath: keyPath] }, bufferingPolicy: bufferingPolicy)
+  }
+
+  /// The values computed by `select`: the current value first, then each distinct change.
+  ///
+  /// - Parameters:
+  ///   - select: Computes the watched value from the state.
+  ///   - bufferingPolicy: What to keep when the consumer is slower than the changes.
+  /// - Returns: An async sequence of the values; it finishes when the store is released.
+  @inlinable
+  public func values<Value: Equatable & Sendable>(
+    _ select: @escaping (State) -> Value,
+    bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<Value> {
+    values(key: nil, select: select, bufferingPolicy: bufferingPolicy)
+  }
+
+  /// The number of distinct selections being observed.
+  public var observedSelectionCount: Int {
+    groups.dropCancelled()
+    return groups.count
+  }
+
+  @inlinable
+  func values<Value: Equatable & Sendable>(
+    key: AnyHashable?, select: @escaping (State) -> Value,
+    bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy
+  ) -> AsyncStream<Value> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: bufferingPolicy)
+    let sink = StreamSink(continuation)
+    let token = subscribe(key: key, select: select, isDuplicate: { $0 == $1 }) { sink.yield($0) }
+    continuation.yield(select(_state))
+    continuation.onTermination = { _ in token.cancel() }
+    return stream
+  }
+
+  @inlinable
+  func subscribe<Value>(
+    key: AnyHashable?, select: @escaping (State) -> Value,
+    isDuplicate: @escaping (Value, Value) -> Bool, onChange: @escaping (Value) -> Void
+  ) -> ObservationToken {
+    let group = groups.group(key: key) {
+      SelectionGroup(state: _state, select: select, isDuplicate: isDuplicate)
+    }
+    let flag = SubscriptionFlag(ledger: groups.ledger)
+    group.subscribers.append(.init(flag: flag, onChange: onChange))
+    return ObservationToken(flag: flag)
+  }
+}
+
+/// Finishes its stream when the subscription that feeds it is dropped, which is when the
+/// store is released.
+@usableFromInline
+final class StreamSink<Value: Sendable>: Sendable {
+  let continuation: AsyncStream<Value>.Continuation
+
+  @usableFromInline
+  init(_ continuation: AsyncStream<Value>.Continuation) {
+    self.continuation = continuation
+  }
+
+  @usableFromInline
+  func yield(_ value: Value) {
+    continuation.yield(value)
+  }
+
+  deinit {
+    continuation.finish()
+  }
+}

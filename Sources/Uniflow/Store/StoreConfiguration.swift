@@ -1,0 +1,39 @@
+/// How a ``Store`` guards against runaway action chains and where it reports problems.
+///
+/// ```swift
+/// let store = Store(
+///   initialState: AppState(),
+///   reducer: AppReducer(),
+///   configuration: StoreConfiguration(maximumSynchronousActions: 200) { diagnostic in
+///     logger.error("\(diagnostic)")
+///   }
+/// )
+/// ```
+public struct StoreConfiguration: Sendable {
+  /// The most actions one call to ``Store/send(_:)`` processes synchronously: the action
+  /// itself, its ``Effect/send(_:)`` follow-ups, and actions sent while it was processed.
+  ///
+  /// A chain that would go past this bound (`a → b → a → …`) is stopped: the action that
+  /// would exceed it and the ones still waiting are dropped, the state stays as the last
+  /// completed reduction left it, and a ``StoreDiagnostic/actionCycle(_:)`` names the actions
+  /// that repeat. The default is 1 000.
+  public var maximumSynchronousActions: Int
+
+  /// Receives the store's diagnostics. The default, ``StoreDiagnostic/standardHandler``,
+  /// prints a line to standard error and, in debug builds, stops at an assertion for a cycle.
+  public var diagnosticHandler: @MainActor @Sendable (StoreDiagnostic) -> Void
+
+  /// Creates a configuration.
+  ///
+  /// - Parameters:
+  ///   - maximumSynchronousActions: The loop guard's bound; at least 1.
+  ///   - diagnosticHandler: Where diagnostics go.
+  public init(
+    maximumSynchronousActions: Int = 1_000,
+    diagnosticHandler: @escaping @MainActor @Sendable (StoreDiagnostic) -> Void = StoreDiagnostic
+      .standardHandler
+  ) {
+    self.maximumSynchronousActions = max(1, maximumSynchronousActions)
+    self.diagnosticHandler = diagnosticHandler
+  }
+}

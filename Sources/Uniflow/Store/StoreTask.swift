@@ -1,0 +1,46 @@
+/// The effects started by one ``Store/send(_:)``: await them, or cancel them.
+///
+/// ```swift
+/// await store.send(.refresh).finish()   // every effect of the refresh has finished
+/// ```
+///
+/// The task covers the effects of the action, of its synchronous follow-ups, and of the
+/// actions those effects send back, so awaiting it follows an async chain to its end. A send
+/// that started no effect returns a task that is already finished.
+@MainActor
+public struct StoreTask: Sendable {
+  @usableFromInline
+  let group: EffectGroup?
+
+  @usableFromInline
+  init(group: EffectGroup?) {
+    self.group = group
+  }
+
+  /// Waits until every effect of the send has finished or was cancelled.
+  ///
+  /// Cancelling the task that waits cancels the effects.
+  public func finish() async {
+    guard let group else { return }
+    await withTaskCancellationHandler {
+      await group.wait()
+    } onCancel: {
+      Task { @MainActor in group.cancel() }
+    }
+  }
+
+  /// Cancels every effect of the send that is still running.
+  public func cancel() {
+    group?.cancel()
+  }
+
+  /// Whether ``cancel()`` was called.
+  public var isCancelled: Bool {
+    group?.isCancelled ?? false
+  }
+
+  /// Whether no effect of the send is running any more.
+  public var isFinished: Bool {
+    group?.isFinished ?? true
+  }
+}

@@ -1,0 +1,155 @@
+import Testing
+import Uniflow
+
+private struct Timer: Reducer {
+  struct State: Equatable {
+    var ticks = 0
+    var searches: [String] = []
+    var results: [String] = []
+    var refreshes = 0
+  }
+
+  enum Action: Equatable {
+    case start
+    case startReplacing
+    case stop
+    case tick
+    case query(String)
+    case searched(String)
+    case refresh
+    case refreshed
+  }
+
+  struct TimerID: Hashable, Sendable {}
+  enum SearchID: Hashable, Sendable { case search }
+
+  let clock: ManualClock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .start, .startReplacing:
+      return .run { [clock] send in
+        while true {
+          try await clock.sleep(for: .seconds(1))
+          await send(.tick)
+        }
+      }
+      .cancellable(id: TimerID(), cancelInFlight: action == .startReplacing)
+    case .stop:
+      return .cancel(id: TimerID())
+    case .tick:
+      state.ticks += 1
+      return .none
+    case .query(let text):
+      state.searches.append(text)
+      return .run { send in await send(.searched(text)) }
+        .debounce(id: SearchID.search, for: .milliseconds(300), clock: clock)
+    case .searched(let text):
+      state.results.append(text)
+      return .none
+    case .refresh:
+      return .send(.refreshed).throttle(id: "refresh", for: .seconds(2), clock: clock)
+    case .refreshed:
+      state.refreshes += 1
+      return .none
+    }
+  }
+}
+
+@MainActor
+@Suite struct CancellationTests {
+  @Test func cancellingByIDStopsTheEffect() async {
+    let clock = ManualClock()
+    let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))
+    let task = store.send(.start)
+    #expect(await eventually { clock.sleeperCount == 1 })
+    clock.advance(by: .seconds(1))
+    #expect(await eventually { store.state.ticks == 1 })
+    #expect(await eventually { clock.sleeperCount == 1 })
+    store.send(.stop)
+    await task.finish()
+    #expect(store.runningEffectCount == 0)
+    clock.advance(by: .seconds(5))
+    await settle()
+    #expect(store.state.ticks == 1)
+  }
+
+  @Test func cancelInFlightKeepsOneEffectRunning() async {
+    let clock = ManualClock()
+    let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))
+    let first = store.send(.startReplacing)
+    #expect(await eventually { clock.sleeperCount == 1 })
+    store.send(.startReplacing)
+    await first.finish()
+    #expect(first.isFinished)
+    #expect(await eventually { clock.sleeperCount == 1 })
+    #expect(store.runningEffectCount == 1)
+    clock.advance(by: .seconds(1))
+    #expect(await eventually { store.state.ticks == 1 })
+    store.send(.stop)
+    #expect(await eventually { store.runningEffectCount == 0 })
+  }
+
+  @Test func withoutCancelInFlightBothEffectsRun() async {
+    let clock = ManualClock()
+    let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))
+    store.send(.start)
+    store.send(.start)
+    #expect(await eventually { clock.sleeperCount == 2 })
+    clock.advance(by: .seconds(1))
+    #expect(await eventually { store.state.ticks == 2 })
+    store.send(.stop)
+    #expect(await eventually { store.runningEffectCount == 0 })
+  }
+
+  @Test func cancellingTheStoreTaskCancelsItsEffects() async {
+    let clock = ManualClock()
+    let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))
+    let task = store.send(.start)
+    #expect(await eventually { clock.sleeperCount == 1 })
+    task.cancel()
+    #expect(task.isCancelled)
+    await task.finish()
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func debounceRunsOnlyTheLastEffect() async {
+    let clock = ManualClock()
+    let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))
+    store.send(.query("s"))
+    #expect(await eventually { clock.sleeperCount == 1 })
+    clock.advance(by: .milliseconds(200))
+    store.send(.query("sw"))
+    #expect(await eventually { clock.sleeperCount == 1 })
+    clock.advance(by: .milliseconds(200))
+    let last = store.send(.query("swift"))
+    #expect(await eventually { clock.sleeperCount == 1 })
+    clock.advance(by: .milliseconds(299))
+    await settle()
+    #expect(store.state.results.isEmpty)
+    clock.advance(by: .milliseconds(1))
+    await last.finish()
+    #expect(store.state.searches == ["s", "sw", "swift"])
+    #expect(store.state.results == ["swift"])
+  }
+
+  @Test func throttleDropsEffectsWithinTheWindow() async {
+    let clock = ManualClock()
+    let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))
+    let first = store.send(.refresh)
+    store.send(.refresh)
+    #expect(store.state.refreshes == 1)
+    #expect(await eventually { clock.sleeperCount == 1 })
+    clock.advance(by: .seconds(1))
+    store.send(.refresh)
+    #expect(store.state.refreshes == 1)
+    clock.advance(by: .seconds(1))
+    await first.finish()
+    let second = store.send(.refresh)
+    #expect(store.state.refreshes == 2)
+    #expect(await eventually { clock.sleeperCount == 1 })
+    clock.advance(by: .seconds(2))
+    await second.finish()
+    #expect(store.runningEffectCount == 0)
+  }
+}

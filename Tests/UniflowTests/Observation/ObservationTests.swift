@@ -1,0 +1,135 @@
+import Observation
+import Testing
+import Uniflow
+
+private struct Profile: Reducer {
+  struct State: Equatable {
+    var name = "Ada"
+    var visits = 0
+    var tags: [String] = []
+  }
+
+  enum Action { case rename(String), visit, touch }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .rename(let name): state.name = name
+    case .visit: state.visits += 1
+    case .touch: break
+    }
+    return .none
+  }
+}
+
+@MainActor
+@Suite struct ObservationTests {
+  @Test func observationTrackingFiresOnChange() {
+    let store = Store(initialState: Profile.State(), reducer: Profile())
+    let fired = SharedCounter()
+    withObservationTracking {
+      _ = store.state
+    } onChange: {
+      fired.increment()
+    }
+    #expect(fired.value == 0)
+    store.send(.visit)
+    #expect(fired.value == 1)
+  }
+
+  @Test func observerRunsOnlyForItsChangedSelection() {
+    let store = Store(initialState: Profile.State(), reducer: Profile())
+    var names: [String] = []
+    var visits: [Int] = []
+    let nameToken = store.observe(\.name) { names.append($0) }
+    let visitToken = store.observe(\.visits) { visits.append($0) }
+
+    store.send(.visit)
+    store.send(.touch)
+    store.send(.rename("Grace"))
+    store.send(.rename("Grace"))
+    store.send(.visit)
+
+    #expect(names == ["Grace"])
+    #expect(visits == [1, 2])
+    _ = (nameToken, visitToken)
+  }
+
+  @Test func subscribersOfOneKeyPathShareASelection() {
+    let store = Store(initialState: Profile.State(), reducer: Profile())
+    var calls = 0
+    let tokens = (0..<100).map { _ in store.observe(\.visits) { _ in calls += 1 } }
+    let other = store.observe(\.name) { _ in }
+    #expect(store.observedSelectionCount == 2)
+    store.send(.visit)
+    #expect(calls == 100)
+    _ = (tokens, other)
+  }
+
+  @Test func selectorAndCustomDuplicateCheck() {
+    let store = Store(initialState: Profile.State(), reducer: Profile())
+    var lengths: [Int] = []
+    var caseInsensitive: [String] = []
+    let lengthToken = store.observe({ $0.name.count }) { lengths.append($0) }
+    let nameToken = store.observe(\.name, isDuplicate: { $0.lowercased() == $1.lowercased() }) {
+      caseInsensitive.append($0)
+    }
+    store.send(.rename("ADA"))
+    store.send(.rename("Alan"))
+    #expect(lengths == [4])
+    #expect(caseInsensitive == ["Alan"])
+    _ = (lengthToken, nameToken)
+  }
+
+  @Test func cancelledOrReleasedTokenStopsCallbacks() {
+    let store = Store(initialState: Profile.State(), reducer: Profile())
+    var calls = 0
+    let token = store.observe(\.visits) { _ in calls += 1 }
+    do {
+      let released = store.observe(\.visits) { _ in calls += 100 }
+      _ = released
+    }
+    store.send(.visit)
+    #expect(calls == 1)
+    token.cancel()
+    #expect(token.isCancelled)
+    store.send(.visit)
+    #expect(calls == 1)
+    #expect(store.observedSelectionCount == 0)
+  }
+
+  @Test func observerSubscribingDuringNotificationSeesLaterChanges() {
+    let store = Store(initialState: Profile.State(), reducer: Profile())
+    var late: [Int] = []
+    var tokens: [ObservationToken] = []
+    store.observe(\.visits) { _ in
+      if tokens.count == 1 {
+        tokens.append(store.observe(\.visits) { late.append($0) })
+      }
+    }.store(in: &tokens)
+    store.send(.visit)
+    store.send(.visit)
+    #expect(late == [2])
+  }
+
+  @Test func valuesStreamStartsWithCurrentThenDistinctChanges() async {
+    var store: Store<Profile.State, Profile.Action>? = Store(
+      initialState: Profile.State(), reducer: Profile())
+    let stream = store!.values(of: \.visits)
+    store!.send(.visit)
+    store!.send(.rename("Grace"))
+    store!.send(.visit)
+    store = nil
+    var received: [Int] = []
+    for await value in stream { received.append(value) }
+    #expect(received == [0, 1, 2])
+  }
+
+  @Test func stoppingTheStreamEndsTheSubscription() async {
+    let store = Store(initialState: Profile.State(), reducer: Profile())
+    var iterator: AsyncStream<Int>.Iterator? = store.values(of: \.visits).makeAsyncIterator()
+    #expect(await iterator?.next() == 0)
+    #expect(store.observedSelectionCount == 1)
+    iterator = nil
+    #expect(await eventually { store.observedSelectionCount == 0 })
+  }
+}

@@ -1,0 +1,66 @@
+import Testing
+import Uniflow
+
+private struct Forever: Reducer {
+  enum Action { case listen, heard, sendLater }
+  let clock: ManualClock
+
+  func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+    switch action {
+    case .listen:
+      return .run { send in
+        while !Task.isCancelled {
+          await send(.heard)
+          try await clock.sleep(for: .seconds(1))
+        }
+      }
+    case .heard:
+      state += 1
+      return .none
+    case .sendLater:
+      return .run { send in
+        try? await clock.sleep(for: .seconds(1))
+        // The store is gone by now: this send must do nothing.
+        await send(.heard)
+      }
+    }
+  }
+}
+
+@MainActor
+@Suite struct LifetimeTests {
+  @Test func releasedStoreWithRunningEffectDeinitialises() async {
+    let clock = ManualClock()
+    var store: Store<Int, Forever.Action>? = Store(initialState: 0, reducer: Forever(clock: clock))
+    weak let weakStore = store
+    store?.send(.listen)
+    #expect(await eventually { clock.sleeperCount == 1 })
+    #expect(store?.state == 1)
+    store = nil
+    #expect(weakStore == nil)
+    // The effect was cancelled: its sleep ended and it left the clock.
+    #expect(await eventually { clock.sleeperCount == 0 })
+  }
+
+  @Test func sendAfterTheStoreIsGoneDoesNothing() async {
+    let clock = ManualClock()
+    var store: Store<Int, Forever.Action>? = Store(initialState: 0, reducer: Forever(clock: clock))
+    weak let weakStore = store
+    store?.send(.sendLater)
+    #expect(await eventually { clock.sleeperCount == 1 })
+    store = nil
+    #expect(weakStore == nil)
+    clock.advance(by: .seconds(1))
+    await settle()
+    #expect(weakStore == nil)
+  }
+
+  @Test func observersDoNotKeepTheStoreAlive() {
+    var store: Store<Int, Forever.Action>? = Store(initialState: 0, reducer: Forever(clock: ManualClock()))
+    weak let weakStore = store
+    let token = store?.observe(\.self) { _ in }
+    store = nil
+    #expect(weakStore == nil)
+    _ = token
+  }
+}
