@@ -9,16 +9,40 @@ let package = Package(
   ],
   products: [
     .library(name: "Uniflow", targets: ["Uniflow"]),
+    .library(name: "UniflowTesting", targets: ["UniflowTesting"]),
+    .executable(name: "todo", targets: ["todo"]),
+    .executable(name: "uniflow-bench", targets: ["uniflow-bench"]),
   ],
   targets: [
+    // The library.
     .target(name: "Uniflow"),
+    .target(name: "UniflowTesting", dependencies: ["Uniflow"]),
+
+    // The Todo demo: the feature and its SQLite repository, and the terminal program.
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    .target(name: "TodoCore", dependencies: ["Uniflow", "CSQLite"], path: "Examples/Todo/TodoCore"),
+    .executableTarget(name: "todo", dependencies: ["TodoCore"], path: "Examples/Todo/todo"),
+
+    // A minimal store at work.
     .executableTarget(name: "counter", dependencies: ["Uniflow"], path: "Examples/Counter"),
+
+    // The benchmark suite: swift run -c release uniflow-bench
+    .executableTarget(name: "uniflow-bench", dependencies: ["Uniflow"], path: "Benchmarks/uniflow-bench"),
+
     .testTarget(name: "UniflowTests", dependencies: ["Uniflow"]),
+    .testTarget(name: "UniflowTestingTests", dependencies: ["Uniflow", "UniflowTesting"]),
+    .testTarget(
+      name: "TodoTests", dependencies: ["TodoCore", "Uniflow", "UniflowTesting"],
+      path: "Examples/Todo/Tests"),
   ],
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .system {
   var settings = target.swiftSettings ?? []
   settings.append(.enableUpcomingFeature("ExistentialAny"))
   target.swiftSettings = settings

@@ -1,0 +1,1 @@
+print("uniflow-bench: no suites yet")

@@ -1,0 +1,6 @@
+import Testing
+import TodoCore
+
+@Test func linksSQLite() {
+  #expect(sqliteVersion.hasPrefix("3."))
+}

@@ -1,0 +1,3 @@
+import TodoCore
+
+print("todo: coming soon (SQLite \(sqliteVersion))")

@@ -1,0 +1,6 @@
+import Testing
+import UniflowTesting
+
+@Test func moduleLoads() {
+  #expect(Bool(true))
+}
