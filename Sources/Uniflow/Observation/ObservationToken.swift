@@ -81,14 +81,19 @@ final class SubscriptionFlag: Sendable {
   }
 }
 
-/// Counts the subscriptions cancelled since the store last dropped them, so the store looks
-/// for them only when there are some.
+/// Counts the subscriptions cancelled (and scoped stores released) since the store last dropped
+/// them, so the store looks for them only when there are some.
 @usableFromInline
 final class CancellationLedger: Sendable {
   let pending = Atomic(0)
 
   @usableFromInline
   init() {}
+
+  /// Records that a scoped store was released, so that its parent drops what forwarded to it.
+  func noteRelease() {
+    pending.add(1, ordering: .relaxed)
+  }
 
   /// Whether some subscriptions were cancelled since the last call; resets the count.
   @usableFromInline

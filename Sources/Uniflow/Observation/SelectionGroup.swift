@@ -59,12 +59,13 @@ final class SelectionGroups<State> {
     @usableFromInline let key: AnyHashable?
     @usableFromInline let update: (State) -> Void
     @usableFromInline let compact: () -> Bool
-    @usableFromInline let group: AnyObject
+    /// The selection group; `nil` for an entry that forwards to a scoped store's groups.
+    @usableFromInline let group: AnyObject?
 
     @inlinable
     init(
       key: AnyHashable?, update: @escaping (State) -> Void, compact: @escaping () -> Bool,
-      group: AnyObject
+      group: AnyObject?
     ) {
       self.key = key
       self.update = update
@@ -75,10 +76,13 @@ final class SelectionGroups<State> {
 
   @usableFromInline var entries: [Entry] = []
   @usableFromInline var indexByKey: [AnyHashable: Int] = [:]
-  @usableFromInline let ledger = CancellationLedger()
+  @usableFromInline let ledger: CancellationLedger
 
+  /// Creates the groups of one store; `ledger` is shared by a root store and its scopes.
   @usableFromInline
-  init() {}
+  init(ledger: CancellationLedger) {
+    self.ledger = ledger
+  }
 
   /// Calls every group with the new state; a group added by a callback meanwhile is called
   /// too, with the selection it started from.
@@ -110,15 +114,30 @@ final class SelectionGroups<State> {
     return group
   }
 
+  /// Adds an entry that passes each new state on to a scoped store; `compact` drops the
+  /// scoped store's cancelled subscribers and says whether it still observes anything.
+  @usableFromInline
+  func addForwarder(update: @escaping (State) -> Void, compact: @escaping () -> Bool) {
+    entries.append(Entry(key: nil, update: update, compact: compact, group: nil))
+  }
+
   /// Drops cancelled subscribers, and the groups left without any, if some were cancelled.
   @inlinable
   func dropCancelled() {
     guard ledger.takePending() else { return }
+    compactAll()
+  }
+
+  /// Drops cancelled subscribers and empty groups; returns whether any group is left.
+  @usableFromInline
+  @discardableResult
+  func compactAll() -> Bool {
     entries.removeAll { !$0.compact() }
     indexByKey = [:]
     for (index, entry) in entries.enumerated() {
       if let key = entry.key { indexByKey[key] = index }
     }
+    return !entries.isEmpty
   }
 
   /// The number of distinct selections observed.

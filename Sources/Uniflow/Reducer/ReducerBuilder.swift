@@ -49,7 +49,8 @@ public enum ReducerBuilder<State, Action> {
   public static func buildEither<First: Reducer, Second: Reducer>(
     first: First
   ) -> EitherReducer<First, Second>
-  where First.State == State, First.Action == Action, Second.State == State,
+  where
+    First.State == State, First.Action == Action, Second.State == State,
     Second.Action == Action
   {
     .first(first)
@@ -60,7 +61,8 @@ public enum ReducerBuilder<State, Action> {
   public static func buildEither<First: Reducer, Second: Reducer>(
     second: Second
   ) -> EitherReducer<First, Second>
-  where First.State == State, First.Action == Action, Second.State == State,
+  where
+    First.State == State, First.Action == Action, Second.State == State,
     Second.Action == Action
   {
     .second(second)
@@ -111,7 +113,9 @@ public struct OptionalReducer<Wrapped: Reducer>: Reducer {
 
   /// Runs the wrapped reducer if there is one.
   @inlinable
-  public func reduce(into state: inout Wrapped.State, action: Wrapped.Action) -> Effect<
+  public func reduce(
+    into state: inout Wrapped.State, action: Wrapped.Action
+  ) -> Effect<
     Wrapped.Action
   > {
     wrapped?.reduce(into: &state, action: action) ?? .none
@@ -147,7 +151,9 @@ public struct ReducerArray<Element: Reducer>: Reducer {
 
   /// Runs every reducer in order and merges their effects.
   @inlinable
-  public func reduce(into state: inout Element.State, action: Element.Action) -> Effect<
+  public func reduce(
+    into state: inout Element.State, action: Element.Action
+  ) -> Effect<
     Element.Action
   > {
     var effect = Effect<Element.Action>.none

@@ -115,9 +115,10 @@ extension Store {
     values(key: nil, select: select, bufferingPolicy: bufferingPolicy)
   }
 
-  /// The number of distinct selections being observed.
+  /// The number of distinct selections observed on this store, counting each scoped store
+  /// observed through it as one; for diagnostics and tests.
   public var observedSelectionCount: Int {
-    groups.dropCancelled()
+    groups.compactAll()
     return groups.count
   }
 
@@ -129,7 +130,7 @@ extension Store {
     let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: bufferingPolicy)
     let sink = StreamSink(continuation)
     let token = subscribe(key: key, select: select, isDuplicate: { $0 == $1 }) { sink.yield($0) }
-    continuation.yield(select(_state))
+    continuation.yield(select(state))
     continuation.onTermination = { _ in token.cancel() }
     return stream
   }
@@ -139,8 +140,10 @@ extension Store {
     key: AnyHashable?, select: @escaping (State) -> Value,
     isDuplicate: @escaping (Value, Value) -> Bool, onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
+    bridge?.attach(self)
+    let state = self.state
     let group = groups.group(key: key) {
-      SelectionGroup(state: _state, select: select, isDuplicate: isDuplicate)
+      SelectionGroup(state: state, select: select, isDuplicate: isDuplicate)
     }
     let flag = SubscriptionFlag(ledger: groups.ledger)
     group.subscribers.append(.init(flag: flag, onChange: onChange))

@@ -26,6 +26,9 @@ import Observation
 /// ``observe(_:onChange:)`` calls back only when a selected part of the state changed, and
 /// ``values(of:)`` streams it.
 ///
+/// **Composition.** ``scope(state:action:)`` gives a child store for a part of the state; it
+/// shares the root's state, reducer, middleware and effects.
+///
 /// **Lifetime.** Releasing the store cancels its running effects; effects never keep their
 /// store alive.
 ///
@@ -35,33 +38,12 @@ import Observation
 @dynamicMemberLookup
 @MainActor
 public final class Store<State, Action> {
-  @usableFromInline var _state: State
-  @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
-  @usableFromInline let middleware: [Middleware<State, Action>]
-  @usableFromInline let configuration: StoreConfiguration
-  @usableFromInline let registrar = ObservationRegistrar()
-  @usableFromInline let groups = SelectionGroups<State>()
-  @usableFromInline let tasks = EffectTasks()
-  @usableFromInline var stateKeyPath: KeyPath<Store, State> { \.state }
-
-  // The queue of actions waiting while another is processed.
-  @usableFromInline var isProcessing = false
-  @usableFromInline var queue: [QueuedAction] = []
-  @usableFromInline var drainGroup: EffectGroup?
-
-  @usableFromInline
-  struct QueuedAction {
-    @usableFromInline let action: Action
-    /// The effects of the action join this group; `nil` means the group of the current
-    /// outermost send.
-    @usableFromInline let group: EffectGroup?
-
-    @inlinable
-    init(action: Action, group: EffectGroup?) {
-      self.action = action
-      self.group = group
-    }
-  }
+  /// The machinery of a root store; `nil` for a scoped store.
+  @usableFromInline let root: RootCore<State, Action>?
+  /// The way to the root of a scoped store; `nil` for a root store.
+  @usableFromInline let bridge: ScopeBridge<State, Action>?
+  /// The selections observed on this store.
+  @usableFromInline let groups: SelectionGroups<State>
 
   /// Creates a store.
   ///
@@ -77,10 +59,12 @@ public final class Store<State, Action> {
     middleware: [Middleware<State, Action>] = [],
     configuration: StoreConfiguration = StoreConfiguration()
   ) where R.State == State, R.Action == Action {
-    self._state = initialState
-    self.reducer = { reducer.reduce(into: &$0, action: $1) }
-    self.middleware = middleware
-    self.configuration = configuration
+    let groups = SelectionGroups<State>(ledger: CancellationLedger())
+    self.groups = groups
+    self.bridge = nil
+    self.root = RootCore(
+      state: initialState, reducer: { reducer.reduce(into: &$0, action: $1) },
+      middleware: middleware, configuration: configuration, groups: groups)
   }
 
   /// Creates a store whose reducer is built from a list of reducers.
@@ -109,20 +93,32 @@ public final class Store<State, Action> {
       configuration: configuration)
   }
 
+  /// A scoped store.
+  @usableFromInline
+  init(bridge: ScopeBridge<State, Action>, ledger: CancellationLedger) {
+    self.root = nil
+    self.bridge = bridge
+    self.groups = SelectionGroups(ledger: ledger)
+  }
+
   deinit {
-    tasks.close()
+    // A scoped store's selections hang off its parent's; let the parent drop them.
+    if bridge != nil { groups.ledger.noteRelease() }
   }
 
   /// The current state.
   ///
   /// Reading it inside `withObservationTracking` (or a SwiftUI view body) tracks it: the
-  /// tracking fires on the next action the store processes.
+  /// tracking fires on the next action the root store processes. A scoped store whose part of
+  /// the state is gone (a removed row, a dismissed child) answers with the last state it read.
+  @inlinable
   public var state: State {
-    registrar.access(self, keyPath: \.state)
-    return _state
+    if let root { return root.state }
+    return bridge.unsafelyUnwrapped.currentState
   }
 
   /// A part of the current state: `store.count` reads `store.state.count`.
+  @inlinable
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     state[keyPath: keyPath]
   }
@@ -131,89 +127,29 @@ public final class Store<State, Action> {
   /// processes its synchronous follow-ups, all before returning.
   ///
   /// Sending while the store is already processing an action (from an observer, a middleware,
-  /// or a callback they trigger) queues the action behind the current one.
+  /// or a callback they trigger) queues the action behind the current one. Sending to a scoped
+  /// store whose part of the state is gone does nothing.
   ///
   /// - Parameter action: The action to process.
   /// - Returns: A task that finishes when every effect of the action has finished.
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    receive(action, group: nil)
+    if let root { return root.receive(action, group: nil) }
+    return bridge.unsafelyUnwrapped.forward(action)
   }
 
-  /// The number of effect tasks running; for diagnostics and tests.
+  /// The number of effect tasks running in the root store; for diagnostics and tests.
   public var runningEffectCount: Int {
-    tasks.count
+    if let root { return root.tasks.count }
+    return bridge.unsafelyUnwrapped.runningEffectCount()
   }
 
+  /// The state if this store's part of it still exists (always, for a root store).
   @inlinable
-  func receive(_ action: Action, group: EffectGroup?) -> StoreTask {
-    guard !isProcessing else {
-      let group = group ?? EffectGroup(tasks: tasks)
-      queue.append(QueuedAction(action: action, group: group))
-      return StoreTask(group: group)
-    }
-    isProcessing = true
-    drainGroup = group
-    groups.dropCancelled()
-    process(action, group: nil)
-    if !queue.isEmpty { drainQueue(first: action) }
-    isProcessing = false
-    let finished = drainGroup
-    drainGroup = nil
-    return StoreTask(group: finished)
-  }
-
-  /// Reduces one action, starts its effects (queueing its follow-ups), then tells middleware
-  /// and observers.
-  @inlinable
-  func process(_ action: Action, group: EffectGroup?) {
-    let effect = registrar.withMutation(of: self, keyPath: stateKeyPath) {
-      reducer(&_state, action)
-    }
-    if case .none = effect.operation {} else { start(effect, ids: [], group: group) }
-    if !middleware.isEmpty { runMiddleware(action) }
-    groups.update(_state)
-  }
-
-  @usableFromInline
-  func runMiddleware(_ action: Action) {
-    let send = Send<Action> { [weak self] in _ = self?.receive($0, group: nil) }
-    for middleware in middleware {
-      middleware.body(action, _state, send)
-    }
-  }
-
-  /// Processes the queued actions, within the loop guard's bound.
-  @usableFromInline
-  func drainQueue(first: Action) {
-    let limit = configuration.maximumSynchronousActions
-    let window = min(64, limit)
-    var tail: [Action] = limit <= window ? [first] : []
-    var processed = 1
-    var index = 0
-    while index < queue.count {
-      guard processed < limit else {
-        reportCycle(tail, first: first, firstPosition: limit - tail.count + 1)
-        break
-      }
-      let entry = queue[index]
-      index += 1
-      processed += 1
-      if processed > limit - window { tail.append(entry.action) }
-      process(entry.action, group: entry.group)
-    }
-    queue.removeAll(keepingCapacity: queue.count <= 64)
-  }
-
-  func reportCycle(_ tail: [Action], first: Action, firstPosition: Int) {
-    let (actions, isRepeating) = repeatingCycle(
-      in: tail.map(actionName), firstName: actionName(first), firstPosition: firstPosition)
-    configuration.diagnosticHandler(
-      .actionCycle(
-        ActionCycle(
-          actions: actions, isRepeating: isRepeating,
-          limit: configuration.maximumSynchronousActions)))
+  var presentState: State? {
+    if let root { return root.state }
+    return bridge.unsafelyUnwrapped.read()
   }
 }
 

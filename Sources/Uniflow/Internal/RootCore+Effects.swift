@@ -1,4 +1,4 @@
-extension Store {
+extension RootCore {
   /// Starts an effect returned by the reducer: follow-up actions join the queue, cancellations
   /// happen now, async work starts in tasks.
   @usableFromInline

@@ -1,0 +1,386 @@
+/// An ordered collection of identifiable elements with constant-time access by identifier.
+///
+/// ```swift
+/// var todos: IdentifiedArray<Todo> = [Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Eggs")]
+/// todos[id: 2]?.isDone = true
+/// todos.remove(id: 1)
+/// todos.map(\.title)  // ["Eggs"]
+/// ```
+///
+/// The order is the order of insertion unless changed by ``insert(_:at:)``, ``move(fromOffset:toOffset:)``
+/// or ``sort(by:)``. Identifiers are unique: appending an element whose identifier is already
+/// present does not add it.
+///
+/// It is a `RandomAccessCollection` of its elements, and `Equatable`, `Hashable`, `Codable` and
+/// `Sendable` when its elements are.
+///
+/// - Complexity: Lookup, update and append by identifier are O(1) on average; removal by
+///   identifier and insertion at an offset are O(n), like an array's.
+public struct IdentifiedArray<Element: Identifiable> {
+  @usableFromInline var _elements: [Element]
+  @usableFromInline var _ids: [Element.ID]
+  @usableFromInline var _offsets: [Element.ID: Int]
+
+  /// Creates an empty collection.
+  @inlinable
+  public init() {
+    _elements = []
+    _ids = []
+    _offsets = [:]
+  }
+
+  /// Creates a collection from elements whose identifiers are known to be unique.
+  ///
+  /// Duplicate identifiers are a programming error and stop the program; use
+  /// ``init(validating:)`` for elements from outside the program.
+  ///
+  /// - Parameter elements: The elements, in order.
+  /// - Complexity: O(n).
+  @inlinable
+  public init(uniqueElements elements: some Sequence<Element>) {
+    do {
+      try self.init(validating: elements)
+    } catch {
+      preconditionFailure("\(error)")
+    }
+  }
+
+  /// Creates a collection from elements, failing if two share an identifier.
+  ///
+  /// - Parameter elements: The elements, in order.
+  /// - Throws: ``DuplicateIDError`` naming the first repeated identifier.
+  /// - Complexity: O(n).
+  @inlinable
+  public init(validating elements: some Sequence<Element>) throws(DuplicateIDError) {
+    self.init()
+    for element in elements {
+      guard _offsets[element.id] == nil else { throw DuplicateIDError(id: "\(element.id)") }
+      appendUnchecked(element)
+    }
+  }
+
+  /// Creates a collection from elements, combining those that share an identifier.
+  ///
+  /// - Parameters:
+  ///   - elements: The elements, in order; a combined element keeps the first one's place.
+  ///   - combine: Merges an element already kept with a later one of the same identifier.
+  /// - Complexity: O(n).
+  @inlinable
+  public init(
+    _ elements: some Sequence<Element>,
+    uniquingIDsWith combine: (_ kept: Element, _ later: Element) throws -> Element
+  ) rethrows {
+    self.init()
+    for element in elements {
+      if let offset = _offsets[element.id] {
+        _elements[offset] = try combine(_elements[offset], element)
+      } else {
+        appendUnchecked(element)
+      }
+    }
+  }
+
+  /// The identifiers, in order.
+  @inlinable
+  public var ids: [Element.ID] { _ids }
+
+  /// The elements, in order, as an array.
+  @inlinable
+  public var elements: [Element] { _elements }
+
+  /// The element with the given identifier; setting `nil` removes it, setting an element that
+  /// is not present appends it.
+  ///
+  /// Mutating through this subscript (`todos[id: 2]?.isDone = true`) copies the element out and
+  /// back, O(size of the element); ``modify(id:_:)`` mutates it in place.
+  ///
+  /// - Parameter id: The identifier.
+  /// - Complexity: O(1) on average to read or replace; O(n) to remove.
+  @inlinable
+  public subscript(id id: Element.ID) -> Element? {
+    get {
+      guard let offset = _offsets[id] else { return nil }
+      return _elements[offset]
+    }
+    set {
+      guard let newValue else {
+        remove(id: id)
+        return
+      }
+      precondition(newValue.id == id, "The element's id \(newValue.id) does not match \(id)")
+      if let offset = _offsets[id] {
+        _elements[offset] = newValue
+      } else {
+        appendUnchecked(newValue)
+      }
+    }
+  }
+
+  /// Mutates the element with the given identifier in place.
+  ///
+  /// ```swift
+  /// todos.modify(id: 2) { $0.isDone.toggle() }
+  /// ```
+  ///
+  /// The element's identifier must not change.
+  ///
+  /// - Parameters:
+  ///   - id: The identifier.
+  ///   - body: Mutates the element.
+  /// - Returns: What `body` returned, or `nil` if no element has that identifier.
+  /// - Complexity: O(1) on average, plus the cost of `body`.
+  @inlinable
+  @discardableResult
+  public mutating func modify<Result>(
+    id: Element.ID, _ body: (inout Element) throws -> Result
+  ) rethrows -> Result? {
+    guard let offset = _offsets[id] else { return nil }
+    let result = try body(&_elements[offset])
+    precondition(_elements[offset].id == id, "An element's id must not change in place")
+    return result
+  }
+
+  /// The offset of the element with the given identifier.
+  ///
+  /// - Complexity: O(1) on average.
+  @inlinable
+  public func index(id: Element.ID) -> Int? {
+    _offsets[id]
+  }
+
+  /// Whether an element has the given identifier.
+  ///
+  /// - Complexity: O(1) on average.
+  @inlinable
+  public func contains(id: Element.ID) -> Bool {
+    _offsets[id] != nil
+  }
+
+  /// Appends an element unless one with the same identifier is present.
+  ///
+  /// - Parameter element: The element to append.
+  /// - Returns: Whether it was appended, and the offset of the element with its identifier.
+  /// - Complexity: O(1) on average.
+  @inlinable
+  @discardableResult
+  public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
+    if let offset = _offsets[element.id] { return (false, offset) }
+    appendUnchecked(element)
+    return (true, _elements.count - 1)
+  }
+
+  /// Appends the elements whose identifiers are not present yet.
+  ///
+  /// - Parameter elements: The elements to append.
+  @inlinable
+  public mutating func append(contentsOf elements: some Sequence<Element>) {
+    for element in elements { append(element) }
+  }
+
+  /// Inserts an element at an offset unless one with the same identifier is present.
+  ///
+  /// - Parameters:
+  ///   - element: The element to insert.
+  ///   - index: Where to insert it, from 0 to `count`.
+  /// - Returns: Whether it was inserted, and the offset of the element with its identifier.
+  /// - Complexity: O(n).
+  @inlinable
+  @discardableResult
+  public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
+    if let offset = _offsets[element.id] { return (false, offset) }
+    _elements.insert(element, at: index)
+    _ids.insert(element.id, at: index)
+    reindex(from: index)
+    return (true, index)
+  }
+
+  /// Replaces the element with the same identifier, or appends it.
+  ///
+  /// - Parameter element: The new element.
+  /// - Returns: The element it replaced, if any.
+  /// - Complexity: O(1) on average.
+  @inlinable
+  @discardableResult
+  public mutating func updateOrAppend(_ element: Element) -> Element? {
+    if let offset = _offsets[element.id] {
+      defer { _elements[offset] = element }
+      return _elements[offset]
+    }
+    appendUnchecked(element)
+    return nil
+  }
+
+  /// Removes the element with the given identifier.
+  ///
+  /// - Parameter id: The identifier.
+  /// - Returns: The removed element, or `nil` if none had that identifier.
+  /// - Complexity: O(n).
+  @inlinable
+  @discardableResult
+  public mutating func remove(id: Element.ID) -> Element? {
+    guard let offset = _offsets[id] else { return nil }
+    return remove(at: offset)
+  }
+
+  /// Removes the element at an offset.
+  ///
+  /// - Parameter index: A valid offset.
+  /// - Returns: The removed element.
+  /// - Complexity: O(n).
+  @inlinable
+  @discardableResult
+  public mutating func remove(at index: Int) -> Element {
+    let element = _elements.remove(at: index)
+    _ids.remove(at: index)
+    _offsets[element.id] = nil
+    reindex(from: index)
+    return element
+  }
+
+  /// Removes the elements that satisfy a predicate, keeping the others in order.
+  ///
+  /// - Parameter shouldBeRemoved: Whether to remove an element.
+  /// - Complexity: O(n).
+  @inlinable
+  public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+    let count = _elements.count
+    try _elements.removeAll(where: shouldBeRemoved)
+    guard _elements.count != count else { return }
+    rebuildIndex()
+  }
+
+  /// Removes every element.
+  ///
+  /// - Parameter keepCapacity: Whether to keep the storage for reuse.
+  @inlinable
+  public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+    _elements.removeAll(keepingCapacity: keepCapacity)
+    _ids.removeAll(keepingCapacity: keepCapacity)
+    _offsets.removeAll(keepingCapacity: keepCapacity)
+  }
+
+  /// Moves the element at one offset to another.
+  ///
+  /// - Parameters:
+  ///   - source: The element's current offset.
+  ///   - destination: Its offset after the move, from 0 to `count - 1`.
+  /// - Complexity: O(n).
+  @inlinable
+  public mutating func move(fromOffset source: Int, toOffset destination: Int) {
+    guard source != destination else { return }
+    let element = _elements.remove(at: source)
+    _elements.insert(element, at: destination)
+    let id = _ids.remove(at: source)
+    _ids.insert(id, at: destination)
+    reindex(from: Swift.min(source, destination))
+  }
+
+  /// Sorts the elements in place.
+  ///
+  /// - Parameter areInIncreasingOrder: The sort order.
+  /// - Complexity: O(n log n).
+  @inlinable
+  public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
+    try _elements.sort(by: areInIncreasingOrder)
+    rebuildIndex()
+  }
+
+  /// The elements that satisfy a predicate, in order.
+  ///
+  /// - Parameter isIncluded: Whether to keep an element.
+  /// - Returns: A new identified collection.
+  /// - Complexity: O(n).
+  @inlinable
+  public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> Self {
+    var result = Self()
+    for element in _elements where try isIncluded(element) { result.appendUnchecked(element) }
+    return result
+  }
+
+  @inlinable
+  mutating func appendUnchecked(_ element: Element) {
+    _offsets[element.id] = _elements.count
+    _ids.append(element.id)
+    _elements.append(element)
+  }
+
+  @inlinable
+  mutating func reindex(from start: Int) {
+    for offset in start..<_ids.count { _offsets[_ids[offset]] = offset }
+  }
+
+  @inlinable
+  mutating func rebuildIndex() {
+    _ids = _elements.map(\.id)
+    _offsets = Dictionary(minimumCapacity: _ids.count)
+    for (offset, id) in _ids.enumerated() { _offsets[id] = offset }
+  }
+}
+
+extension IdentifiedArray: RandomAccessCollection {
+  /// The offset of the first element: 0.
+  @inlinable
+  public var startIndex: Int { 0 }
+
+  /// One past the offset of the last element: `count`.
+  @inlinable
+  public var endIndex: Int { _elements.count }
+
+  /// The element at an offset.
+  @inlinable
+  public subscript(position: Int) -> Element { _elements[position] }
+}
+
+extension IdentifiedArray: ExpressibleByArrayLiteral {
+  /// Creates a collection from a literal of elements with unique identifiers.
+  @inlinable
+  public init(arrayLiteral elements: Element...) {
+    self.init(uniqueElements: elements)
+  }
+}
+
+extension IdentifiedArray: Equatable where Element: Equatable {
+  /// Collections are equal when they hold equal elements in the same order.
+  @inlinable
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs._elements == rhs._elements
+  }
+}
+
+extension IdentifiedArray: Hashable where Element: Hashable {
+  /// Hashes the elements in order.
+  @inlinable
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(_elements)
+  }
+}
+
+extension IdentifiedArray: Sendable where Element: Sendable, Element.ID: Sendable {}
+
+extension IdentifiedArray: CustomStringConvertible {
+  /// The elements, as an array prints them.
+  public var description: String {
+    _elements.description
+  }
+}
+
+extension IdentifiedArray: Encodable where Element: Encodable {
+  /// Encodes the elements as an array.
+  public func encode(to encoder: any Encoder) throws {
+    try _elements.encode(to: encoder)
+  }
+}
+
+extension IdentifiedArray: Decodable where Element: Decodable {
+  /// Decodes an array of elements, failing with `DecodingError.dataCorrupted` if two share an
+  /// identifier.
+  public init(from decoder: any Decoder) throws {
+    let elements = try [Element](from: decoder)
+    do {
+      try self.init(validating: elements)
+    } catch {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description))
+    }
+  }
+}

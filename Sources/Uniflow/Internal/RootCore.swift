@@ -1,0 +1,136 @@
+import Observation
+
+/// The machinery of a root store: the state, the reducer, the action queue with its loop
+/// guard, middleware, observers, and the running effects.
+///
+/// A ``Store`` made by `init` owns one; a store made by `scope` reaches its root's through a
+/// ``ScopeBridge``.
+@usableFromInline
+@MainActor
+final class RootCore<State, Action> {
+  @usableFromInline var _state: State
+  @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
+  @usableFromInline let middleware: [Middleware<State, Action>]
+  @usableFromInline let configuration: StoreConfiguration
+  @usableFromInline let registrar = ObservationRegistrar()
+  @usableFromInline let groups: SelectionGroups<State>
+  @usableFromInline let tasks = EffectTasks()
+
+  // The queue of actions waiting while another is processed.
+  @usableFromInline var isProcessing = false
+  @usableFromInline var queue: [QueuedAction] = []
+  @usableFromInline var drainGroup: EffectGroup?
+
+  @usableFromInline
+  struct QueuedAction {
+    @usableFromInline let action: Action
+    /// The effects of the action join this group; `nil` means the group of the current
+    /// outermost send.
+    @usableFromInline let group: EffectGroup?
+
+    @inlinable
+    init(action: Action, group: EffectGroup?) {
+      self.action = action
+      self.group = group
+    }
+  }
+
+  @inlinable
+  init(
+    state: State, reducer: @escaping (inout State, Action) -> Effect<Action>,
+    middleware: [Middleware<State, Action>], configuration: StoreConfiguration,
+    groups: SelectionGroups<State>
+  ) {
+    self._state = state
+    self.reducer = reducer
+    self.middleware = middleware
+    self.configuration = configuration
+    self.groups = groups
+  }
+
+  deinit {
+    tasks.close()
+  }
+
+  /// The state, tracked by Observation.
+  @inlinable
+  var state: State {
+    registrar.access(self, keyPath: \.state)
+    return _state
+  }
+
+  @inlinable
+  var stateKeyPath: KeyPath<RootCore, State> { \.state }
+
+  @inlinable
+  func receive(_ action: Action, group: EffectGroup?) -> StoreTask {
+    guard !isProcessing else {
+      let group = group ?? EffectGroup(tasks: tasks)
+      queue.append(QueuedAction(action: action, group: group))
+      return StoreTask(group: group)
+    }
+    isProcessing = true
+    drainGroup = group
+    groups.dropCancelled()
+    process(action, group: nil)
+    if !queue.isEmpty { drainQueue(first: action) }
+    isProcessing = false
+    let finished = drainGroup
+    drainGroup = nil
+    return StoreTask(group: finished)
+  }
+
+  /// Reduces one action, starts its effects (queueing its follow-ups), then tells middleware
+  /// and observers.
+  @inlinable
+  func process(_ action: Action, group: EffectGroup?) {
+    let effect = registrar.withMutation(of: self, keyPath: stateKeyPath) {
+      reducer(&_state, action)
+    }
+    if case .none = effect.operation {} else { start(effect, ids: [], group: group) }
+    if !middleware.isEmpty { runMiddleware(action) }
+    groups.update(_state)
+  }
+
+  @usableFromInline
+  func runMiddleware(_ action: Action) {
+    let send = Send<Action> { [weak self] in _ = self?.receive($0, group: nil) }
+    for middleware in middleware {
+      middleware.body(action, _state, send)
+    }
+  }
+
+  /// Processes the queued actions, within the loop guard's bound.
+  @usableFromInline
+  func drainQueue(first: Action) {
+    let limit = configuration.maximumSynchronousActions
+    let window = min(64, limit)
+    var tail: [Action] = limit <= window ? [first] : []
+    var processed = 1
+    var index = 0
+    while index < queue.count {
+      guard processed < limit else {
+        reportCycle(tail, first: first, firstPosition: limit - tail.count + 1)
+        break
+      }
+      let entry = queue[index]
+      index += 1
+      processed += 1
+      if processed > limit - window { tail.append(entry.action) }
+      process(entry.action, group: entry.group)
+    }
+    queue.removeAll(keepingCapacity: queue.count <= 64)
+  }
+
+  func reportCycle(_ tail: [Action], first: Action, firstPosition: Int) {
+    let (actions, isRepeating) = repeatingCycle(
+      in: tail.map(actionName), firstName: actionName(first), firstPosition: firstPosition)
+    configuration.diagnosticHandler(
+      .actionCycle(
+        ActionCycle(
+          actions: actions, isRepeating: isRepeating,
+          limit: configuration.maximumSynchronousActions)))
+  }
+}
+
+extension RootCore: Observable {}

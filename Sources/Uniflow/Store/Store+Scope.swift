@@ -1,0 +1,157 @@
+extension Store {
+  /// A store for a part of this store's state and a child action type.
+  ///
+  /// ```swift
+  /// let counter = appStore.scope(state: \.counter, action: AppAction.counter)
+  /// counter.send(.increment)  // reaches the root as .counter(.increment)
+  /// ```
+  ///
+  /// The child store shares the root's state: it holds no copy, its sends go through the
+  /// root's reducer, middleware and effects, and its observers run only when its part of the
+  /// state changed. Scope as often as needed: a child store is two small objects, whatever the
+  /// size of the state, and releasing it releases everything it hung on its parent.
+  ///
+  /// - Parameters:
+  ///   - state: The child's part of the state.
+  ///   - action: Embeds a child action into this store's action type, usually a case of it.
+  /// - Returns: The child store; it keeps this store alive.
+  /// - Complexity: O(1) to create. A send through it costs one embedding per level of scope
+  ///   on top of the root's send.
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState>,
+    action: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    makeScope(
+      initialState: nil, project: { $0[keyPath: state] }, embed: action)
+  }
+
+  /// A store for a part of this store's state and a child action type, given as an
+  /// ``ActionCase``.
+  ///
+  /// - Parameters:
+  ///   - state: The child's part of the state.
+  ///   - action: The case of this store's action type that carries the child's actions.
+  /// - Returns: The child store; it keeps this store alive.
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState>,
+    action: ActionCase<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    scope(state: state, action: action.embed)
+  }
+
+  /// A store for an optional part of this store's state, while it is present.
+  ///
+  /// ```swift
+  /// if let detail = appStore.scope(state: \.detail, action: AppAction.detail) {
+  ///   showDetail(detail)
+  /// }
+  /// ```
+  ///
+  /// Once the part becomes `nil` (the child was dismissed), the child store keeps answering
+  /// with the last state it read and its sends do nothing.
+  ///
+  /// - Parameters:
+  ///   - state: The optional child state.
+  ///   - action: Embeds a child action into this store's action type.
+  /// - Returns: The child store, or `nil` if the child state is `nil` now.
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState?>,
+    action: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction>? {
+    guard let initialState = self.state[keyPath: state] else { return nil }
+    return makeScope(
+      initialState: initialState, project: { $0[keyPath: state] }, embed: action)
+  }
+
+  /// A store for one element of a collection in this store's state: a row of a list.
+  ///
+  /// ```swift
+  /// for todo in store.todos {
+  ///   let row = store.scope(id: todo.id, in: \.todos, action: AppAction.todos)!
+  ///   row.send(.toggle)  // reaches the root as .todos(.element(id: todo.id, action: .toggle))
+  /// }
+  /// ```
+  ///
+  /// If the element is removed, the row's store keeps answering with the last state it read
+  /// and its sends do nothing; the row's effects are cancelled by
+  /// ``Reducer/forEach(_:action:element:)``.
+  ///
+  /// - Parameters:
+  ///   - id: The element's identifier.
+  ///   - elements: The collection.
+  ///   - action: Embeds an element action, with the element's identifier, into this store's
+  ///     action type.
+  /// - Returns: The row's store, or `nil` if no element has that identifier now.
+  /// - Complexity: O(1) to create, and O(1) per send and per state read (a lookup by id).
+  @inlinable
+  public func scope<Element: Identifiable, ElementAction>(
+    id: Element.ID,
+    in elements: KeyPath<State, IdentifiedArray<Element>>,
+    action: @escaping (IdentifiedAction<Element.ID, ElementAction>) -> Action
+  ) -> Store<Element, ElementAction>? {
+    guard let initialState = self.state[keyPath: elements][id: id] else { return nil }
+    return makeScope(
+      initialState: initialState, project: { $0[keyPath: elements][id: id] },
+      embed: { action(.element(id: id, action: $0)) })
+  }
+
+  /// The stores of every element of a collection, in order.
+  ///
+  /// - Parameters:
+  ///   - elements: The collection.
+  ///   - action: Embeds an element action, with the element's identifier, into this store's
+  ///     action type.
+  /// - Returns: One store per element.
+  /// - Complexity: O(n) for n elements.
+  @inlinable
+  public func scope<Element: Identifiable, ElementAction>(
+    forEach elements: KeyPath<State, IdentifiedArray<Element>>,
+    action: @escaping (IdentifiedAction<Element.ID, ElementAction>) -> Action
+  ) -> [Store<Element, ElementAction>] {
+    state[keyPath: elements].ids.compactMap { scope(id: $0, in: elements, action: action) }
+  }
+
+  /// Makes a scoped store. `initialState` is `nil` for a part of the state that is always
+  /// there, and the part's current value for one that can disappear (then the scoped store
+  /// keeps the last value it read, and drops sends once the part is gone).
+  @inlinable
+  func makeScope<ChildState, ChildAction>(
+    initialState: ChildState?,
+    project: @escaping (State) -> ChildState?,
+    embed: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    let read: @MainActor () -> ChildState? = { [self] in presentState.flatMap(project) }
+    let forward: @MainActor (ChildAction) -> StoreTask
+    if initialState != nil {
+      forward = { [self] childAction in
+        guard presentState.flatMap(project) != nil else { return StoreTask(group: nil) }
+        return send(embed(childAction))
+      }
+    } else {
+      forward = { [self] childAction in send(embed(childAction)) }
+    }
+    let bridge = ScopeBridge(
+      initialState: initialState,
+      read: read,
+      forward: forward,
+      connect: { [self] child in
+        self.bridge?.attach(self)
+        groups.addForwarder(
+          update: { [weak child] state in
+            guard let child, let childState = project(state) else { return }
+            child.groups.update(childState)
+          },
+          compact: { [weak child] in
+            guard let child else { return false }
+            let isObserved = child.groups.compactAll()
+            if !isObserved { child.bridge?.detach() }
+            return isObserved
+          })
+      },
+      runningEffectCount: { [self] in runningEffectCount })
+    return Store<ChildState, ChildAction>(bridge: bridge, ledger: groups.ledger)
+  }
+}

@@ -1,0 +1,73 @@
+import Testing
+import Uniflow
+
+@MainActor
+@Suite struct RowStoreTests {
+  @Test func thousandRowsEachWithItsOwnStore() {
+    let root = Store(initialState: .withRows(1_000), reducer: AppFeature(clock: ManualClock()))
+    let rows = root.scope(forEach: \.rows, action: AppFeature.Action.rows)
+    #expect(rows.count == 1_000)
+
+    var toggled: [Int] = []
+    let tokens = rows.map { row in
+      let id = row.state.id
+      return row.observe(\.isDone) { _ in toggled.append(id) }
+    }
+    for row in rows where row.state.id % 100 == 0 { row.send(.toggle) }
+
+    #expect(toggled == Array(stride(from: 0, to: 1_000, by: 100)))
+    #expect(root.state.rows.filter(\.isDone).map(\.id) == toggled)
+    #expect(rows[100].isDone)
+    #expect(!rows[101].isDone)
+    _ = tokens
+  }
+
+  @Test func rowActionsReachTheRootAsIdentifiedActions() {
+    var seen: [AppFeature.Action] = []
+    let root = Store(
+      initialState: .withRows(3), reducer: AppFeature(clock: ManualClock()),
+      middleware: [Middleware { action, _, _ in seen.append(action) }])
+    let row = try! #require(root.scope(id: 2, in: \.rows, action: AppFeature.Action.rows))
+    row.send(.rename("two"))
+    #expect(seen == [.rows(.element(id: 2, action: .rename("two")))])
+    #expect(root.state.rows[id: 2]?.title == "two")
+    #expect(root.scope(id: 99, in: \.rows, action: AppFeature.Action.rows) == nil)
+  }
+
+  @Test func removingARowCancelsItsEffectAndStopsItsStore() async {
+    let clock = ManualClock()
+    let root = Store(initialState: .withRows(3), reducer: AppFeature(clock: clock))
+    let row = try! #require(root.scope(id: 1, in: \.rows, action: AppFeature.Action.rows))
+    let other = try! #require(root.scope(id: 2, in: \.rows, action: AppFeature.Action.rows))
+    let task = row.send(.renameLater("late"))
+    let otherTask = other.send(.renameLater("kept"))
+    #expect(await eventually { clock.sleeperCount == 2 })
+
+    root.send(.removeRow(1))
+    await task.finish()
+    #expect(root.runningEffectCount == 1)
+
+    // The removed row's store keeps its last state and sends nothing.
+    #expect(row.title == "row 1")
+    row.send(.toggle)
+    #expect(root.state.rows.map(\.id) == [0, 2])
+
+    clock.advance(by: .seconds(1))
+    await otherTask.finish()
+    #expect(root.state.rows[id: 2]?.title == "kept")
+    #expect(root.state.rows.count == 2)
+  }
+
+  @Test func rowObserverIgnoresOtherRows() {
+    let root = Store(initialState: .withRows(3), reducer: AppFeature(clock: ManualClock()))
+    let first = try! #require(root.scope(id: 0, in: \.rows, action: AppFeature.Action.rows))
+    let second = try! #require(root.scope(id: 1, in: \.rows, action: AppFeature.Action.rows))
+    var firstTitles: [String] = []
+    let token = first.observe(\.title) { firstTitles.append($0) }
+    second.send(.rename("b"))
+    first.send(.rename("a"))
+    second.send(.toggle)
+    #expect(firstTitles == ["a"])
+    _ = token
+  }
+}

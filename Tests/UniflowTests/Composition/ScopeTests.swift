@@ -1,0 +1,111 @@
+import Testing
+import Uniflow
+
+@MainActor
+@Suite struct ScopeTests {
+  @Test func grandchildStoreSendsThroughTheRoot() {
+    var seen: [AppFeature.Action] = []
+    let root = Store(
+      initialState: AppFeature.State(), reducer: AppFeature(clock: ManualClock()),
+      middleware: [Middleware { action, _, _ in seen.append(action) }])
+    let pair = root.scope(state: \.pair, action: AppFeature.Action.pair)
+    let left = pair.scope(state: \.left, action: Pair.Action.leftCase)
+
+    left.send(.increment)
+    left.send(.increment)
+    pair.send(.right(.increment))
+
+    #expect(left.state.count == 2)
+    #expect(left.count == 2)
+    #expect(root.state.pair.left.count == 2)
+    #expect(root.state.pair.right.count == 1)
+    #expect(seen == [.pair(.left(.increment)), .pair(.left(.increment)), .pair(.right(.increment))])
+  }
+
+  @Test func childEffectsRunInTheRoot() async {
+    let clock = ManualClock()
+    let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: clock))
+    let left = root.scope(state: \.pair, action: AppFeature.Action.pair)
+      .scope(state: \.left, action: Pair.Action.left)
+    let task = left.send(.slowIncrement)
+    #expect(await eventually { clock.sleeperCount == 1 })
+    #expect(left.runningEffectCount == 1)
+    clock.advance(by: .seconds(1))
+    await task.finish()
+    #expect(root.state.pair.left.count == 1)
+  }
+
+  @Test func childObserverIgnoresSiblingChanges() {
+    let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: ManualClock()))
+    let pair = root.scope(state: \.pair, action: AppFeature.Action.pair)
+    let left = pair.scope(state: \.left, action: Pair.Action.left)
+    let right = pair.scope(state: \.right, action: Pair.Action.right)
+    var leftCounts: [Int] = []
+    var rightCounts: [Int] = []
+    let leftToken = left.observe(\.count) { leftCounts.append($0) }
+    let rightToken = right.observe(\.count) { rightCounts.append($0) }
+
+    right.send(.increment)
+    right.send(.increment)
+    left.send(.increment)
+    root.send(.showDetail)
+
+    #expect(leftCounts == [1])
+    #expect(rightCounts == [1, 2])
+    _ = (leftToken, rightToken)
+  }
+
+  @Test func scopingRepeatedlyLeavesNoStaleStores() {
+    let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: ManualClock()))
+    var released: [() -> Bool] = []
+    for _ in 0..<10 {
+      let pair = root.scope(state: \.pair, action: AppFeature.Action.pair)
+      let left = pair.scope(state: \.left, action: Pair.Action.left)
+      let token = left.observe(\.count) { _ in }
+      left.send(.increment)
+      weak let weakPair = pair
+      weak let weakLeft = left
+      released.append { weakPair == nil && weakLeft == nil }
+      #expect(root.observedSelectionCount == 1)
+      token.cancel()
+    }
+    #expect(released.allSatisfy { $0() })
+    #expect(root.observedSelectionCount == 0)
+    #expect(root.state.pair.left.count == 10)
+  }
+
+  @Test func childStoreKeepsItsRootAlive() {
+    var root: Store<AppFeature.State, AppFeature.Action>? = Store(
+      initialState: AppFeature.State(), reducer: AppFeature(clock: ManualClock()))
+    weak let weakRoot = root
+    let pair = root!.scope(state: \.pair, action: AppFeature.Action.pair)
+    root = nil
+    #expect(weakRoot != nil)
+    pair.send(.left(.increment))
+    #expect(pair.state.left.count == 1)
+  }
+
+  @Test func scopedMutationDoesNotCopyTheParentsArray() {
+    struct Big { var values = [Int](repeating: 0, count: 100_000) }
+    struct Parent { var big = Big() }
+    enum ParentAction { case big(Int) }
+    let bigCase = ActionCase<ParentAction, Int>(embed: ParentAction.big) {
+      if case .big(let index) = $0 { index } else { nil }
+    }
+    let root = Store(initialState: Parent()) {
+      Scope(state: \Parent.big, action: bigCase) {
+        Reduce<Big, Int> { big, index in
+          big.values[index] += 1
+          return .none
+        }
+      }
+    }
+    let child = root.scope(state: \.big, action: bigCase)
+    let before = root.state.big.values.withUnsafeBufferPointer { $0.baseAddress }
+    child.send(5)
+    root.send(.big(6))
+    let after = root.state.big.values.withUnsafeBufferPointer { $0.baseAddress }
+    #expect(before == after)
+    #expect(child.state.values[5] == 1)
+  }
+}
