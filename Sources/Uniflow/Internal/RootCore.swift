@@ -15,6 +15,8 @@ final class RootCore<State, Action> {
   @usableFromInline let registrar = ObservationRegistrar()
   @usableFromInline let groups: SelectionGroups<State>
   @usableFromInline let tasks = EffectTasks()
+  /// `\.state`, made once: in generic code a key path literal is instantiated on every use.
+  @usableFromInline let stateKeyPath: KeyPath<RootCore, State>
 
   // The queue of actions waiting while another is processed.
   @usableFromInline var isProcessing = false
@@ -46,6 +48,7 @@ final class RootCore<State, Action> {
     self.middleware = middleware
     self.configuration = configuration
     self.groups = groups
+    self.stateKeyPath = \RootCore.state
   }
 
   deinit {
@@ -55,12 +58,10 @@ final class RootCore<State, Action> {
   /// The state, tracked by Observation.
   @inlinable
   var state: State {
-    registrar.access(self, keyPath: \.state)
+    registrar.access(self, keyPath: stateKeyPath)
     return _state
   }
 
-  @inlinable
-  var stateKeyPath: KeyPath<RootCore, State> { \.state }
 
   @inlinable
   func receive(_ action: Action, group: EffectGroup?) -> StoreTask {
