@@ -8,7 +8,13 @@ import Observation
 @usableFromInline
 @MainActor
 final class RootCore<State, Action> {
-  @usableFromInline var _state: State
+  #if DEBUG
+    @usableFromInline var _state: State
+  #else
+    // Only the reducer mutates the state, through the queue, never re-entrantly; debug builds
+    // keep the check to catch a reducer that reads its own store.
+    @exclusivity(unchecked) @usableFromInline var _state: State
+  #endif
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
   @usableFromInline let middleware: [Middleware<State, Action>]
   @usableFromInline let configuration: StoreConfiguration
@@ -18,10 +24,15 @@ final class RootCore<State, Action> {
   /// `\.state`, made once: in generic code a key path literal is instantiated on every use.
   @usableFromInline let stateKeyPath: KeyPath<RootCore, State>
 
-  // The queue of actions waiting while another is processed.
-  @usableFromInline var isProcessing = false
-  @usableFromInline var queue: [QueuedAction] = []
-  @usableFromInline var drainGroup: EffectGroup?
+  // The queue of actions waiting while another is processed. Main-actor isolation and the
+  // queue itself rule out overlapping accesses, so they go unchecked on the hot path.
+  @exclusivity(unchecked) @usableFromInline var isProcessing = false
+  @exclusivity(unchecked) @usableFromInline var queue: [QueuedAction] = []
+  @exclusivity(unchecked) @usableFromInline var drainGroup: EffectGroup?
+  /// Whether ``state`` was read since the registrar was last told of a change. Observation
+  /// tracking is one-shot and starts with a read, so a change that follows no read has no
+  /// tracker to tell, and the registrar is skipped.
+  @exclusivity(unchecked) @usableFromInline var isStateAccessed = false
 
   @usableFromInline
   struct QueuedAction {
@@ -58,6 +69,7 @@ final class RootCore<State, Action> {
   /// The state, tracked by Observation.
   @inlinable
   var state: State {
+    isStateAccessed = true
     registrar.access(self, keyPath: stateKeyPath)
     return _state
   }
@@ -85,8 +97,14 @@ final class RootCore<State, Action> {
   /// and observers.
   @inlinable
   func process(_ action: Action, group: EffectGroup?) {
-    let effect = registrar.withMutation(of: self, keyPath: stateKeyPath) {
-      reducer(&_state, action)
+    let effect: Effect<Action>
+    if isStateAccessed {
+      isStateAccessed = false
+      registrar.willSet(self, keyPath: stateKeyPath)
+      effect = reducer(&_state, action)
+      registrar.didSet(self, keyPath: stateKeyPath)
+    } else {
+      effect = reducer(&_state, action)
     }
     if case .none = effect.operation {} else { start(effect, ids: [], group: group) }
     if !middleware.isEmpty { runMiddleware(action) }

@@ -61,7 +61,7 @@ public final class ObservationToken: Sendable, Hashable {
 /// Whether one subscription is still wanted; shared by the subscription and its token.
 @usableFromInline
 final class SubscriptionFlag: Sendable {
-  private let cancelled = Atomic(false)
+  @usableFromInline let cancelled = Atomic(false)
   private let ledger: CancellationLedger
 
   @usableFromInline
@@ -69,7 +69,7 @@ final class SubscriptionFlag: Sendable {
     self.ledger = ledger
   }
 
-  @usableFromInline
+  @inlinable
   var isCancelled: Bool {
     cancelled.load(ordering: .relaxed)
   }
@@ -85,7 +85,7 @@ final class SubscriptionFlag: Sendable {
 /// them, so the store looks for them only when there are some.
 @usableFromInline
 final class CancellationLedger: Sendable {
-  let pending = Atomic(0)
+  @usableFromInline let pending = Atomic(0)
 
   @usableFromInline
   init() {}
@@ -96,7 +96,7 @@ final class CancellationLedger: Sendable {
   }
 
   /// Whether some subscriptions were cancelled since the last call; resets the count.
-  @usableFromInline
+  @inlinable
   func takePending() -> Bool {
     pending.load(ordering: .relaxed) != 0 && pending.exchange(0, ordering: .relaxed) != 0
   }

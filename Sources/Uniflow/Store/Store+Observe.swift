@@ -19,7 +19,7 @@ extension Store {
   public func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>, onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
-    subscribe(key: keyPath, select: { $0[keyPath: keyPath] }, isDuplicate: { $0 == $1 }, onChange: onChange)
+    subscribe(key: keyPath, select: selector(for: keyPath), isDuplicate: { $0 == $1 }, onChange: onChange)
   }
 
   /// Calls `onChange` whenever the part of the state at `keyPath` changes, as decided by
@@ -36,7 +36,7 @@ extension Store {
     isDuplicate: @escaping (Value, Value) -> Bool,
     onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
-    subscribe(key: nil, select: { $0[keyPath: keyPath] }, isDuplicate: isDuplicate, onChange: onChange)
+    subscribe(key: nil, select: selector(for: keyPath), isDuplicate: isDuplicate, onChange: onChange)
   }
 
   /// Calls `onChange` whenever the value computed by `select` changes.
@@ -98,7 +98,7 @@ extension Store {
     of keyPath: KeyPath<State, Value>,
     bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Value> {
-    values(key: keyPath, select: { $0[keyPath: keyPath] }, bufferingPolicy: bufferingPolicy)
+    values(key: keyPath, select: selector(for: keyPath), bufferingPolicy: bufferingPolicy)
   }
 
   /// The values computed by `select`: the current value first, then each distinct change.
