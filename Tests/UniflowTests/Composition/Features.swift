@@ -1,7 +1,7 @@
 import Uniflow
 
 /// A counter whose slow increment waits on the injected clock.
-struct Counter: Reducer {
+struct SlowCounter: Reducer {
   struct State: Equatable { var count = 0 }
   enum Action: Equatable { case increment, slowIncrement }
   let clock: ManualClock
@@ -23,13 +23,13 @@ struct Counter: Reducer {
 /// Two counters side by side: a child feature made of grandchildren.
 struct Pair: Reducer {
   struct State: Equatable {
-    var left = Counter.State()
-    var right = Counter.State()
+    var left = SlowCounter.State()
+    var right = SlowCounter.State()
   }
 
   enum Action: Equatable {
-    case left(Counter.Action)
-    case right(Counter.Action)
+    case left(SlowCounter.Action)
+    case right(SlowCounter.Action)
 
     static let leftCase = ActionCase(embed: Action.left) {
       if case .left(let action) = $0 { action } else { nil }
@@ -42,13 +42,13 @@ struct Pair: Reducer {
   let clock: ManualClock
 
   var body: some Reducer<State, Action> {
-    Scope(state: \.left, action: Action.leftCase) { Counter(clock: clock) }
-    Scope(state: \.right, action: Action.rightCase) { Counter(clock: clock) }
+    Scope(state: \.left, action: Action.leftCase) { SlowCounter(clock: clock) }
+    Scope(state: \.right, action: Action.rightCase) { SlowCounter(clock: clock) }
   }
 }
 
 /// A row of a list.
-struct Row: Identifiable, Equatable {
+struct ListRow: Identifiable, Equatable {
   let id: Int
   var title: String
   var isDone = false
@@ -58,7 +58,7 @@ struct RowFeature: Reducer {
   enum Action: Equatable { case toggle, rename(String), renameLater(String) }
   let clock: ManualClock
 
-  func reduce(into state: inout Row, action: Action) -> Effect<Action> {
+  func reduce(into state: inout ListRow, action: Action) -> Effect<Action> {
     switch action {
     case .toggle:
       state.isDone.toggle()
@@ -79,14 +79,14 @@ struct RowFeature: Reducer {
 struct AppFeature: Reducer {
   struct State: Equatable {
     var pair = Pair.State()
-    var detail: Counter.State?
-    var rows: IdentifiedArray<Row> = []
+    var detail: SlowCounter.State?
+    var rows: IdentifiedArray<ListRow> = []
     var log: [String] = []
   }
 
   enum Action: Equatable {
     case pair(Pair.Action)
-    case detail(Counter.Action)
+    case detail(SlowCounter.Action)
     case rows(IdentifiedAction<Int, RowFeature.Action>)
     case showDetail
     case closeDetail
@@ -110,7 +110,7 @@ struct AppFeature: Reducer {
     Reduce { state, action in
       switch action {
       case .showDetail:
-        state.detail = Counter.State()
+        state.detail = SlowCounter.State()
       case .closeDetail:
         state.detail = nil
       case .removeRow(let id):
@@ -122,7 +122,7 @@ struct AppFeature: Reducer {
       }
       return .none
     }
-    .ifLet(\.detail, action: Action.detailCase) { Counter(clock: clock) }
+    .ifLet(\.detail, action: Action.detailCase) { SlowCounter(clock: clock) }
     .forEach(\.rows, action: Action.rowsCase) { RowFeature(clock: clock) }
   }
 }
@@ -131,7 +131,7 @@ extension AppFeature.State {
   /// A state with `count` rows titled by their identifiers.
   static func withRows(_ count: Int) -> Self {
     var state = Self()
-    state.rows = IdentifiedArray(uniqueElements: (0..<count).map { Row(id: $0, title: "row \($0)") })
+    state.rows = IdentifiedArray(uniqueElements: (0..<count).map { ListRow(id: $0, title: "row \($0)") })
     return state
   }
 }

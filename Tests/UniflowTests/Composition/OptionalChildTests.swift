@@ -38,6 +38,6 @@ import Uniflow
 
     // Presenting again starts fresh.
     root.send(.showDetail)
-    #expect(root.state.detail == Counter.State())
+    #expect(root.state.detail == SlowCounter.State())
   }
 }
