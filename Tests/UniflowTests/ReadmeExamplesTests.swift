@@ -157,6 +157,7 @@ private struct FakeRepository: TodoRepository {
     store.send("ping")
     #expect(store.state == 100)
     #expect(reports.count == 1)
+    #expect(reports.first?.hasSuffix("repeating cycle: ping → pong → ping") == true)
   }
 
   @Test func compositionTour() {

@@ -1,10 +1,14 @@
 /// The case name of an action, with the case names of nested action enums after a dot:
-/// `increment`, `child.increment`, `response`.
+/// `increment`, `child.increment`, `response`. An action that is not an enum is named by its
+/// description when that is short, by its type otherwise.
 ///
 /// Uses reflection; only diagnostics call it, never the hot path.
 func actionName(_ action: Any) -> String {
   let mirror = Mirror(reflecting: action)
-  guard mirror.displayStyle == .enum else { return String(describing: type(of: action)) }
+  guard mirror.displayStyle == .enum else {
+    let text = String(describing: action)
+    return text.count <= 40 ? text : String(describing: type(of: action))
+  }
   guard let child = mirror.children.first, let label = child.label else {
     return String(describing: action)
   }
