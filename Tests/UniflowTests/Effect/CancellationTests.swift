@@ -152,4 +152,44 @@ private struct Timer: Reducer {
     await second.finish()
     #expect(store.runningEffectCount == 0)
   }
+
+  @Test func actionsSentAfterCancellationAreDropped() async {
+    let clock = ManualClock()
+    let store = Store(
+      initialState: 0,
+      reducer: Reduce<Int, String> { count, action in
+        switch action {
+        case "start":
+          return .run { send in
+            do {
+              try await clock.sleep(for: .seconds(10))
+            } catch {
+              // Cancelled: this late result must not reach the state.
+              await send("late")
+            }
+          }
+          .cancellable(id: "work")
+        case "stop": return .cancel(id: "work")
+        default:
+          count += 1
+          return .none
+        }
+      })
+    let task = store.send("start")
+    #expect(await eventually { clock.sleeperCount == 1 })
+    store.send("stop")
+    await task.finish()
+    #expect(store.state == 0)
+  }
+
+  @Test func cancellingTheWaiterCancelsTheEffects() async {
+    let clock = ManualClock()
+    let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))
+    let storeTask = store.send(.start)
+    let waiter = Task { await storeTask.finish() }
+    #expect(await eventually { clock.sleeperCount == 1 })
+    waiter.cancel()
+    await waiter.value
+    #expect(await eventually { store.runningEffectCount == 0 })
+  }
 }
