@@ -1,3 +1,3 @@
 import TodoCore
 
-print("todo: coming soon (SQLite \(sqliteVersion))")
+print("todo: coming soon (SQLite \(SQLiteDatabase.libraryVersion))")
