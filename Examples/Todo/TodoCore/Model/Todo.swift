@@ -36,20 +36,25 @@ public struct Todo: Identifiable, Hashable, Sendable {
     self.completedAt = completedAt
   }
 
-  /// The title as it is stored: surrounding white space trimmed, and line breaks and tabs
-  /// inside it turned into single spaces; `nil` when nothing is left.
+  /// The title as it is stored: surrounding white space trimmed, and line breaks, tabs and
+  /// other control characters (which would garble a terminal) turned into single spaces;
+  /// `nil` when nothing is left.
   ///
   /// ```swift
   /// Todo.normalizedTitle("  Buy milk\n")  // "Buy milk"
+  /// Todo.normalizedTitle("a\u{1B}[31mb")  // "a [31mb"
   /// Todo.normalizedTitle(" \t ")          // nil
   /// ```
   ///
   /// - Parameter title: A title as the user typed it.
   /// - Returns: The title to store, or `nil` if it is empty.
   public static func normalizedTitle(_ title: String) -> String? {
-    let words = title.split(whereSeparator: { $0.isNewline || $0 == "\t" })
-      .map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty }
+    let words = title.split(whereSeparator: { character in
+      character.isNewline
+        || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    })
+    .map { $0.trimmingCharacters(in: .whitespaces) }
+    .filter { !$0.isEmpty }
     let normalized = words.joined(separator: " ")
     return normalized.isEmpty ? nil : normalized
   }
