@@ -84,12 +84,15 @@ final class InteractiveList {
       printError("cannot switch the terminal to full-screen mode")
       return 1
     }
-    store.send(.startObserving)
+    let observation = store.send(.startObserving)
     layOut()
     listenToInputAndSignals()
     let status = await withCheckedContinuation { quit = $0 }
     for source in sources { source.cancel() }
+    // Wait for the binding to end, so that the repository is released and closes the database
+    // cleanly before the program exits.
     store.send(.stopObserving)
+    await observation.finish()
     sectionTokens = []
     rowTokens = []
     terminal.restore()
@@ -326,6 +329,9 @@ final class InteractiveList {
     switch key {
     case .character(let character):
       setMode(.editing(target: target, text: text + String(character)))
+    case .paste(let pasted):
+      // A title is one line: the line breaks of a pasted text become spaces.
+      setMode(.editing(target: target, text: text + String(pasted.map { $0.isNewline ? " " : $0 })))
     case .backspace:
       setMode(.editing(target: target, text: String(text.dropLast())))
     case .control(0x15):  // Ctrl-U clears the line.

@@ -5,13 +5,24 @@ enum Key: Equatable {
   case enter, escape, backspace, tab
   /// A control key, by its byte: Ctrl-C is 3.
   case control(UInt8)
+  /// Text pasted into the terminal, which must not be taken for keys (a line break in it is
+  /// not Enter).
+  case paste(String)
 }
 
 /// Turns the bytes read from a raw terminal into keys: UTF-8 characters, control keys, and the
 /// escape sequences of arrows and editing keys.
+///
+/// The terminal must be in bracketed-paste mode (`ESC [ ? 2004 h`) for pasted text to arrive as
+/// one ``Key/paste(_:)``.
 struct KeyDecoder {
   /// The start of a UTF-8 character whose last bytes are still to come.
   private var pending: [UInt8] = []
+  /// The text pasted so far, while between the start and the end of a paste.
+  private var pasted: [UInt8]?
+
+  private static let pasteStart = Array("\u{1B}[200~".utf8)
+  private static let pasteEnd = Array("\u{1B}[201~".utf8)
 
   mutating func decode(_ input: some Collection<UInt8>) -> [Key] {
     let bytes = pending + input
@@ -19,8 +30,27 @@ struct KeyDecoder {
     var keys: [Key] = []
     var index = 0
     while index < bytes.count {
+      if var text = pasted {
+        // Inside a paste: everything up to the end marker is text.
+        guard let end = Self.find(Self.pasteEnd, in: bytes, from: index) else {
+          // Keep a partial end marker for the next read.
+          let keep = Self.partialSuffix(of: bytes[index...], prefixing: Self.pasteEnd)
+          text += bytes[index..<(bytes.count - keep)]
+          pending = Array(bytes[(bytes.count - keep)...])
+          pasted = text
+          return keys
+        }
+        text += bytes[index..<end]
+        keys.append(.paste(String(decoding: text, as: UTF8.self)))
+        pasted = nil
+        index = end + Self.pasteEnd.count
+        continue
+      }
       let byte = bytes[index]
       switch byte {
+      case 0x1B where bytes[index...].starts(with: Self.pasteStart):
+        pasted = []
+        index += Self.pasteStart.count
       case 0x1B:
         let (key, length) = Self.escapeSequence(bytes[(index + 1)...])
         keys.append(key)
@@ -80,6 +110,23 @@ struct KeyDecoder {
       }
     }
     return (.escape, 0)
+  }
+
+  /// The index where `pattern` starts in `bytes` at or after `start`.
+  private static func find(_ pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    guard bytes.count - start >= pattern.count else { return nil }
+    return (start...(bytes.count - pattern.count)).first {
+      bytes[$0..<($0 + pattern.count)].elementsEqual(pattern)
+    }
+  }
+
+  /// The length of the longest end of `bytes` that is a proper start of `pattern`.
+  private static func partialSuffix(of bytes: ArraySlice<UInt8>, prefixing pattern: [UInt8]) -> Int {
+    for length in stride(from: min(pattern.count - 1, bytes.count), to: 0, by: -1)
+    where bytes.suffix(length).elementsEqual(pattern.prefix(length)) {
+      return length
+    }
+    return 0
   }
 
   private static func utf8Length(leading byte: UInt8) -> Int {

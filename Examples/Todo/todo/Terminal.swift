@@ -23,7 +23,8 @@ final class Terminal {
   }
 
   /// Switches to raw input (no echo, no line editing, no signals from keys, so Ctrl-C arrives
-  /// as a key) and to the alternate screen with the cursor hidden.
+  /// as a key) and to the alternate screen with the cursor hidden, and has pasted text marked
+  /// as such.
   func enter() -> Bool {
     guard tcgetattr(STDIN_FILENO, &original) == 0 else { return false }
     var raw = original
@@ -32,7 +33,7 @@ final class Terminal {
     raw.c_cflag |= tcflag_t(CS8)
     guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return false }
     isActive = true
-    write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+    write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[2J")
     return true
   }
 
@@ -41,7 +42,7 @@ final class Terminal {
   func restore() {
     guard isActive else { return }
     isActive = false
-    write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+    write("\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l")
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
   }
 

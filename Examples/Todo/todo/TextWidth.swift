@@ -23,9 +23,11 @@ func columns(of text: some StringProtocol) -> Int {
 }
 
 /// `text` cut to at most `width` columns, ending with `…` when cut, and padded with spaces to
-/// exactly `width` columns.
+/// exactly `width` columns. Control characters, which would move the cursor or change colours,
+/// show as `�`.
 func fitted(_ text: String, width: Int) -> String {
   guard width > 0 else { return "" }
+  let text = printable(text)
   var result = ""
   var used = 0
   let total = columns(of: text)
@@ -45,6 +47,7 @@ func fitted(_ text: String, width: Int) -> String {
 
 /// The end of `text` that fits in `width` columns, for an input line longer than the screen.
 func tail(of text: String, width: Int) -> String {
+  let text = printable(text)
   var result: [Character] = []
   var used = 0
   for character in text.reversed() {
@@ -54,4 +57,14 @@ func tail(of text: String, width: Int) -> String {
     used += size
   }
   return String(result.reversed())
+}
+
+/// `text` with every control character replaced by `�`.
+func printable(_ text: String) -> String {
+  guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+    return text
+  }
+  return String(
+    String.UnicodeScalarView(
+      text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }))
 }
