@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+import TodoCore
+
+/// The built `todo` program, run as users run it: output, errors and exit statuses.
+@Suite struct EndToEndTests {
+  let todo: TodoProcess
+
+  init() throws {
+    todo = try TodoProcess()
+  }
+
+  // MARK: Commands
+
+  @Test func theCommandsChangeAndPrintTheList() throws {
+    try expectSuccess(todo.run("add", "Buy", "milk"), printing: "Added 1: Buy milk\n")
+    try expectSuccess(todo.run("add", "Call mom"), printing: "Added 2: Call mom\n")
+    try expectSuccess(
+      todo.run("add", "--", "-5 degrees: take a coat"), printing: "Added 3: -5 degrees: take a coat\n")
+    try expectSuccess(todo.run("done", "1"), printing: "Done 1: Buy milk\n")
+    try expectSuccess(
+      todo.run("list"), printing: "1  [x] Buy milk\n2  [ ] Call mom\n3  [ ] -5 degrees: take a coat\n")
+    try expectSuccess(
+      todo.run("list", "--open"), printing: "2  [ ] Call mom\n3  [ ] -5 degrees: take a coat\n")
+    try expectSuccess(todo.run("--done", "list"), printing: "1  [x] Buy milk\n")
+    try expectSuccess(todo.run("rename", "2", "Call", "dad"), printing: "Renamed 2: Call dad\n")
+    try expectSuccess(todo.run("rm", "3"), printing: "Deleted 3: -5 degrees: take a coat\n")
+    try expectSuccess(todo.run("reopen", "1"), printing: "Reopened 1: Buy milk\n")
+    try expectSuccess(todo.run("done", "1"), printing: "Done 1: Buy milk\n")
+    try expectSuccess(todo.run("clear-done"), printing: "Cleared 1 done todo\n")
+    try expectSuccess(todo.run("clear-done"), printing: "No done todos to clear\n")
+    try expectSuccess(todo.run("list", "--all"), printing: "2  [ ] Call dad\n")
+    try expectSuccess(todo.run("--db=\(todo.database)", "list"), printing: "2  [ ] Call dad\n")
+  }
+
+  @Test func undoRevertsOneChangePerRunAcrossProcesses() throws {
+    _ = try todo.run("add", "Buy milk")
+    _ = try todo.run("add", "Call mom")
+    _ = try todo.run("done", "1")
+    _ = try todo.run("rm", "2")
+    try expectSuccess(todo.run("undo"), printing: "Undid delete “Call mom”\n")
+    try expectSuccess(todo.run("undo"), printing: "Undid complete “Buy milk”\n")
+    try expectSuccess(todo.run("list"), printing: "1  [ ] Buy milk\n2  [ ] Call mom\n")
+    try expectSuccess(todo.run("undo"), printing: "Undid add “Call mom”\n")
+    try expectSuccess(todo.run("undo"), printing: "Undid add “Buy milk”\n")
+    try expectFailure(todo.run("undo"), status: 1, saying: "nothing to undo")
+  }
+
+  @Test func emptyListsSaySoInPlainText() throws {
+    try expectSuccess(todo.run("list"), printing: "No todos yet. Add one with: todo add \"Buy milk\"\n")
+    try expectSuccess(todo.run("list", "--open"), printing: "No open todos.\n")
+    try expectSuccess(todo.run("list", "--done"), printing: "No done todos.\n")
+  }
+
+  @Test func addingFromStandardInputAddsOneTodoPerLine() throws {
+    try expectSuccess(
+      todo.run("add", "-", input: "Buy milk\n\n  Call mom  \nWrite report"),
+      printing: "Added 1: Buy milk\nAdded 2: Call mom\nAdded 3: Write report\n")
+    try expectFailure(todo.run("add", "-", input: "\n  \n"), status: 2, saying: "no titles on standard input")
+  }
+
+  // MARK: Without arguments, help, version
+
+  @Test func withoutArgumentsAndWithoutATerminalItPrintsTheListOfAFreshDefaultDatabase() throws {
+    let result = try todo.runWithoutDatabase([], input: "")
+    expectSuccess(result, printing: "No todos yet. Add one with: todo add \"Buy milk\"\n")
+    let home = todo.directory.file("home")
+    #expect(FileManager.default.fileExists(atPath: home + "/.local/share/uniflow-todo/todos.sqlite"))
+
+    _ = try todo.runWithoutDatabase(["add", "Buy milk"])
+    try expectSuccess(todo.runWithoutDatabase([]), printing: "1  [ ] Buy milk\n")
+  }
+
+  @Test func theEnvironmentChoosesTheDatabaseAndDashDashDbWins() throws {
+    let data = todo.directory.file("data")
+    try expectSuccess(
+      todo.runWithoutDatabase(["add", "in XDG"], environment: ["XDG_DATA_HOME": data]),
+      printing: "Added 1: in XDG\n")
+    #expect(FileManager.default.fileExists(atPath: data + "/uniflow-todo/todos.sqlite"))
+
+    let chosen = todo.directory.file("chosen.sqlite")
+    let environment = ["XDG_DATA_HOME": data, "UNIFLOW_TODO_DB": chosen]
+    try expectSuccess(
+      todo.runWithoutDatabase(["add", "in env"], environment: environment), printing: "Added 1: in env\n")
+    try expectSuccess(
+      todo.runWithoutDatabase(["list"], environment: environment), printing: "1  [ ] in env\n")
+    try expectSuccess(
+      todo.runWithoutDatabase(["--db", todo.database, "list"], environment: environment),
+      printing: "No todos yet. Add one with: todo add \"Buy milk\"\n")
+  }
+
+  @Test(arguments: [["--help"], ["-h"], ["help"], ["list", "--help"], ["frobnicate", "--help"]])
+  func helpDescribesCommandsKeysAndExitStatuses(_ arguments: [String]) throws {
+    let result = try todo.runWithoutDatabase(arguments)
+    #expect(result.status == 0)
+    #expect(result.standardError.isEmpty)
+    for text in [
+      "Usage:", "todo add TITLE...", "todo list [--all|--open|--done]", "todo undo", "--db PATH",
+      "UNIFLOW_TODO_DB", "Interactive keys:", "space  toggle done", "Exit status:", "2  usage error",
+    ] {
+      #expect(result.standardOutput.contains(text), "help lacks \(text)")
+    }
+  }
+
+  @Test func versionNamesTheProgramAndSQLite() throws {
+    let result = try todo.runWithoutDatabase(["--version"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput == "todo 0.1.0 (Uniflow; SQLite \(SQLiteDatabase.libraryVersion))\n")
+    #expect(result.standardError.isEmpty)
+  }
+
+  // MARK: Bad input
+
+  @Test(arguments: [
+    (["frobnicate"], "unknown command 'frobnicate'"),
+    (["--frobnicate"], "unknown option '--frobnicate'"),
+    (["list", "--bogus"], "unknown option '--bogus'"),
+    (["list", "extra"], "unexpected argument 'extra' for 'todo list'"),
+    (["list", "--open", "--done"], "use only one of --all, --open and --done"),
+    (["--open"], "option --open goes with a command: todo list --open"),
+    (["done", "--all", "1"], "option --all only applies to 'todo list'"),
+    (["add"], "'todo add' needs a title"),
+    (["add", "  "], "the title is empty"),
+    (["add", ""], "the title is empty"),
+    (["done"], "'todo done' needs a todo id"),
+    (["done", "abc"], "'abc' is not a todo id"),
+    (["done", "0"], "'0' is not a todo id"),
+    (["done", "1", "2"], "'todo done' takes one id, not 2 arguments"),
+    (["rm"], "'todo rm' needs a todo id"),
+    (["rename"], "'todo rename' needs an id and a title"),
+    (["rename", "1"], "'todo rename' needs a title after the id"),
+    (["rename", "1", " "], "the title is empty"),
+    (["undo", "now"], "unexpected argument 'now' for 'todo undo'"),
+    (["clear-done", "all"], "unexpected argument 'all' for 'todo clear-done'"),
+  ])
+  func usageErrorsExitWithTwoAndChangeNothing(_ arguments: [String], message: String) throws {
+    _ = try todo.run("add", "Buy milk")
+    let before = try todo.run("list")
+
+    try expectFailure(
+      todo.runWithoutDatabase(["--db", todo.database] + arguments), status: 2, saying: message)
+    #expect(try todo.run("list").standardOutput == before.standardOutput)
+  }
+
+  @Test func dashDashDbWithoutAPathIsAUsageError() throws {
+    try expectFailure(
+      todo.runWithoutDatabase(["list", "--db"]), status: 2, saying: "option --db needs a path")
+    try expectFailure(
+      todo.runWithoutDatabase(["--db=", "list"]), status: 2, saying: "option --db needs a path")
+  }
+
+  @Test(arguments: [["done", "42"], ["reopen", "42"], ["rm", "42"], ["rename", "42", "x"]])
+  func anUnknownIdExitsWithOneAndChangesNothing(_ arguments: [String]) throws {
+    _ = try todo.run("add", "Buy milk")
+    let before = try todo.run("list")
+
+    try expectFailure(
+      todo.runWithoutDatabase(["--db", todo.database] + arguments), status: 1, saying: "no todo with id 42")
+    #expect(try todo.run("list").standardOutput == before.standardOutput)
+    try expectSuccess(todo.run("undo"), printing: "Undid add “Buy milk”\n")
+  }
+
+  // MARK: Databases that cannot be used
+
+  @Test func aFileThatIsNotADatabaseIsRefusedAndLeftUntouched() throws {
+    let garbage =
+      Data("groceries: milk, eggs\n".utf8) + Data((0..<3000).map { UInt8(truncatingIfNeeded: $0 * 31) })
+    try garbage.write(to: URL(fileURLWithPath: todo.database))
+
+    for arguments in [["list"], ["add", "Buy milk"], ["undo"], []] {
+      try expectFailure(
+        todo.runWithoutDatabase(["--db", todo.database] + arguments, input: ""), status: 1,
+        saying: "\(todo.database) is not a todo database")
+    }
+    #expect(try todo.directory.contents(of: todo.database) == garbage)
+  }
+
+  @Test func aDatabaseFromANewerVersionIsRefusedAndLeftUntouched() throws {
+    do {
+      let database = try SQLiteDatabase(path: todo.database)
+      try database.executeScript("CREATE TABLE todos (id INTEGER PRIMARY KEY); PRAGMA user_version = 9;")
+    }
+    let before = try todo.directory.contents(of: todo.database)
+
+    try expectFailure(
+      todo.run("add", "Buy milk"), status: 1,
+      saying: "has schema version 9 but this todo knows versions up to 2")
+    #expect(try todo.directory.contents(of: todo.database) == before)
+  }
+
+  @Test func aLocationThatCannotBeCreatedIsReported() throws {
+    // Tests may run as root, who may write into any directory; nobody can create a directory
+    // inside a regular file, though.
+    let file = todo.directory.file("plain-file")
+    try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+    try expectFailure(
+      todo.runWithoutDatabase(["--db", file + "/todos.sqlite", "add", "Buy milk"]), status: 1,
+      saying: "cannot create the directory \(file): Not a directory")
+    try expectFailure(
+      todo.runWithoutDatabase(["list"], environment: ["XDG_DATA_HOME": file]), status: 1,
+      saying: "cannot create the directory \(file): Not a directory")
+  }
+
+  // MARK: Helpers
+
+  private func expectSuccess(
+    _ result: TodoProcess.Result, printing output: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(result.status == 0, sourceLocation: sourceLocation)
+    #expect(result.standardOutput == output, sourceLocation: sourceLocation)
+    #expect(result.standardError == "", sourceLocation: sourceLocation)
+  }
+
+  /// Expects one line on standard error, `todo: error: ` and a message containing `message`,
+  /// nothing on standard output, and `status`.
+  private func expectFailure(
+    _ result: TodoProcess.Result, status: Int32, saying message: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(result.status == status, sourceLocation: sourceLocation)
+    #expect(result.standardOutput == "", sourceLocation: sourceLocation)
+    #expect(result.errorLines.count == 1, "\(result.standardError)", sourceLocation: sourceLocation)
+    #expect(result.standardError.hasPrefix("todo: error: "), sourceLocation: sourceLocation)
+    #expect(result.standardError.contains(message), "\(result.standardError)", sourceLocation: sourceLocation)
+  }
+}

@@ -1,6 +1,0 @@
-import Testing
-import TodoCore
-
-@Test func linksSQLite() {
-  #expect(sqliteVersion.hasPrefix("3."))
-}

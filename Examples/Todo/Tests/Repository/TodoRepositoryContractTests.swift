@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import TodoCore
+
+/// The behaviour every repository shares, checked on the in-memory and the SQLite one alike.
+@Suite struct TodoRepositoryContractTests {
+  enum Kind: String, CaseIterable, CustomTestStringConvertible {
+    case inMemory, sqlite
+    var testDescription: String { rawValue }
+  }
+
+  /// A repository of `kind`, with the directory that holds its file (kept alive with it).
+  struct Subject {
+    let repository: any TodoRepository
+    let directory: TemporaryDirectory
+
+    init(_ kind: Kind) throws {
+      directory = try TemporaryDirectory()
+      switch kind {
+      case .inMemory: repository = InMemoryTodoRepository()
+      case .sqlite: repository = try SQLiteTodoRepository(path: directory.file("todos.sqlite"))
+      }
+    }
+  }
+
+  @Test(arguments: Kind.allCases)
+  func identifiersCountUpAndAreNeverReused(_ kind: Kind) async throws {
+    let repository = try Subject(kind).repository
+    #expect(try await repository.add(title: "one", at: testDate).id == 1)
+    #expect(try await repository.add(title: "two", at: testDate).id == 2)
+    _ = try await repository.delete(id: 2)
+    #expect(try await repository.add(title: "three", at: testDate) == todo(3, "three"))
+    #expect(try await repository.snapshot().todos == [todo(1, "one"), todo(3, "three")])
+  }
+
+  @Test(arguments: Kind.allCases)
+  func changesApplyAndUndoRevertsThemInReverseOrder(_ kind: Kind) async throws {
+    let repository = try Subject(kind).repository
+    _ = try await repository.add(title: "Buy milk", at: testDate)
+    _ = try await repository.add(title: "Call mom", at: testDate)
+    #expect(try await repository.setDone(true, id: 1, at: testDate) == todo(1, "Buy milk", isDone: true))
+    #expect(try await repository.rename(id: 2, to: "Call dad") == todo(2, "Call dad"))
+    #expect(try await repository.clearDone() == [todo(1, "Buy milk", isDone: true)])
+    #expect(try await repository.delete(id: 2) == todo(2, "Call dad"))
+    #expect(try await repository.snapshot().todos.isEmpty)
+    #expect(
+      try await repository.snapshot().undoHistory == [
+        "add “Buy milk”", "add “Call mom”", "complete “Buy milk”", "rename “Call mom”", "clear 1 done",
+        "delete “Call dad”",
+      ])
+
+    #expect(try await repository.undo() == "delete “Call dad”")
+    #expect(try await repository.snapshot().todos == [todo(2, "Call dad")])
+    #expect(try await repository.undo() == "clear 1 done")
+    #expect(
+      try await repository.snapshot().todos == [todo(1, "Buy milk", isDone: true), todo(2, "Call dad")])
+    #expect(try await repository.undo() == "rename “Call mom”")
+    #expect(try await repository.undo() == "complete “Buy milk”")
+    #expect(try await repository.snapshot().todos == [todo(1, "Buy milk"), todo(2, "Call mom")])
+    #expect(try await repository.undo() == "add “Call mom”")
+    #expect(try await repository.undo() == "add “Buy milk”")
+    #expect(try await repository.snapshot() == TodoSnapshot())
+    await #expect(throws: TodoStoreError.nothingToUndo) { try await repository.undo() }
+  }
+
+  @Test(arguments: Kind.allCases)
+  func changesThatDoNothingLeaveNoUndoStep(_ kind: Kind) async throws {
+    let repository = try Subject(kind).repository
+    _ = try await repository.add(title: "Buy milk", at: testDate)
+    #expect(try await repository.setDone(false, id: 1, at: testDate) == todo(1, "Buy milk"))
+    #expect(try await repository.rename(id: 1, to: "Buy milk") == todo(1, "Buy milk"))
+    #expect(try await repository.clearDone() == [])
+    #expect(try await repository.snapshot().undoHistory == ["add “Buy milk”"])
+  }
+
+  @Test(arguments: Kind.allCases)
+  func badInputIsRefusedWithATypedErrorAndChangesNothing(_ kind: Kind) async throws {
+    let repository = try Subject(kind).repository
+    _ = try await repository.add(title: "Buy milk", at: testDate)
+    let before = try await repository.snapshot()
+    await #expect(throws: TodoStoreError.emptyTitle) { try await repository.add(title: " \n ", at: testDate) }
+    await #expect(throws: TodoStoreError.emptyTitle) { try await repository.rename(id: 1, to: "") }
+    await #expect(throws: TodoStoreError.todoNotFound(7)) { try await repository.rename(id: 7, to: "x") }
+    await #expect(throws: TodoStoreError.todoNotFound(7)) {
+      try await repository.setDone(true, id: 7, at: testDate)
+    }
+    await #expect(throws: TodoStoreError.todoNotFound(7)) { try await repository.delete(id: 7) }
+    #expect(try await repository.snapshot() == before)
+  }
+
+  @Test(arguments: Kind.allCases)
+  func titlesAreStoredNormalizedAndVerbatim(_ kind: Kind) async throws {
+    let repository = try Subject(kind).repository
+    let tricky = "Robert'); DROP TABLE todos; -- “quotes” ? %s \\ 🥛"
+    _ = try await repository.add(title: "  Buy\nmilk\t ", at: testDate)
+    _ = try await repository.add(title: tricky, at: testDate)
+    #expect(try await repository.snapshot().todos.map(\.title) == ["Buy milk", tricky])
+  }
+
+  @Test(arguments: Kind.allCases)
+  func updatesStartWithTheContentsAndFollowEachChange(_ kind: Kind) async throws {
+    let repository = try Subject(kind).repository
+    _ = try await repository.add(title: "Buy milk", at: testDate)
+    var updates = repository.updates().makeAsyncIterator()
+    #expect(try await updates.next()?.get().todos == [todo(1, "Buy milk")])
+    _ = try await repository.setDone(true, id: 1, at: testDate)
+    #expect(try await updates.next()?.get().todos == [todo(1, "Buy milk", isDone: true)])
+    _ = try await repository.undo()
+    #expect(
+      try await updates.next()?.get()
+        == TodoSnapshot(todos: [todo(1, "Buy milk")], undoHistory: ["add “Buy milk”"]))
+  }
+
+  @Test(arguments: Kind.allCases)
+  func undoHistoryKeepsTheLastHundredChanges(_ kind: Kind) async throws {
+    let repository = try Subject(kind).repository
+    for number in 1...105 { _ = try await repository.add(title: "item \(number)", at: testDate) }
+    let history = try await repository.snapshot().undoHistory
+    #expect(history.count == 100)
+    #expect(history.first == "add “item 6”")
+    #expect(history.last == "add “item 105”")
+    for _ in 1...100 { _ = try await repository.undo() }
+    #expect(try await repository.snapshot().todos.map(\.title) == (1...5).map { "item \($0)" })
+    await #expect(throws: TodoStoreError.nothingToUndo) { try await repository.undo() }
+  }
+}

@@ -1,0 +1,10 @@
+import Foundation
+import TodoCore
+
+/// The date the tests' features and repositories record.
+let testDate = Date(timeIntervalSince1970: 1_700_000_000)
+
+/// A todo as the repositories create it at `testDate`.
+func todo(_ id: Todo.ID, _ title: String, isDone: Bool = false) -> Todo {
+  Todo(id: id, title: title, isDone: isDone, createdAt: testDate, completedAt: isDone ? testDate : nil)
+}

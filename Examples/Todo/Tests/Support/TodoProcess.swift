@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// The built `todo` program, run as a child process.
+struct TodoProcess {
+  /// What a run printed and how it ended.
+  struct Result {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+
+    /// The lines of standard error.
+    var errorLines: [Substring] {
+      standardError.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    }
+  }
+
+  /// The `todo` executable, built next to the test bundle.
+  static let executable: URL? = {
+    let directory =
+      Bundle.main.executableURL?.deletingLastPathComponent()
+      ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let candidates = [directory, directory.deletingLastPathComponent()].map {
+      $0.appendingPathComponent("todo")
+    }
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }()
+
+  /// The environment every run starts from: the test's own, without the variables that choose
+  /// the database, so that only what a test passes decides it.
+  static let baseEnvironment: [String: String] = {
+    var environment = ProcessInfo.processInfo.environment
+    for name in ["UNIFLOW_TODO_DB", "XDG_DATA_HOME"] { environment[name] = nil }
+    return environment
+  }()
+
+  let directory: TemporaryDirectory
+  /// The database the runs use, passed with `--db` unless a test passes its own options.
+  let database: String
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    database = directory.file("todos.sqlite")
+  }
+
+  /// Runs `todo --db <database> arguments…`.
+  func run(_ arguments: String..., input: String? = nil) throws -> Result {
+    try runWithoutDatabase(["--db", database] + arguments, input: input)
+  }
+
+  /// Runs `todo arguments…` with the environment changed by `environment` (a `nil` value
+  /// removes a variable).
+  func runWithoutDatabase(
+    _ arguments: [String], environment: [String: String?] = [:], input: String? = nil
+  ) throws -> Result {
+    let process = try start(arguments, environment: environment, input: input)
+    return try finish(process)
+  }
+
+  /// A started process, with where its output goes.
+  struct Running {
+    let process: Process
+    let input: Pipe
+    let output: URL
+    let error: URL
+  }
+
+  /// Starts `todo arguments…` and returns without waiting; the caller writes `input` if it
+  /// wants, then calls ``finish(_:)``.
+  func start(
+    _ arguments: [String], environment: [String: String?] = [:], input: String? = nil
+  ) throws -> Running {
+    let executable = try #require(
+      Self.executable, "the todo executable is not built next to the tests; run 'swift build' first")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    var merged = Self.baseEnvironment
+    merged["HOME"] = directory.file("home")
+    for (name, value) in environment { merged[name] = value }
+    process.environment = merged
+    // Files, not pipes, for the output: a child writing more than a pipe holds cannot block.
+    let id = UUID().uuidString
+    let output = URL(fileURLWithPath: directory.file("stdout-\(id)"))
+    let error = URL(fileURLWithPath: directory.file("stderr-\(id)"))
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: error.path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    process.standardError = try FileHandle(forWritingTo: error)
+    let pipe = Pipe()
+    process.standardInput = pipe
+    try process.run()
+    if let input {
+      pipe.fileHandleForWriting.write(Data(input.utf8))
+      try pipe.fileHandleForWriting.close()
+    }
+    return Running(process: process, input: pipe, output: output, error: error)
+  }
+
+  /// Closes the input of a started process, waits for it to exit, and collects what it printed.
+  func finish(_ running: Running) throws -> Result {
+    try? running.input.fileHandleForWriting.close()
+    running.process.waitUntilExit()
+    return Result(
+      status: running.process.terminationStatus,
+      standardOutput: String(decoding: try Data(contentsOf: running.output), as: UTF8.self),
+      standardError: String(decoding: try Data(contentsOf: running.error), as: UTF8.self))
+  }
+}

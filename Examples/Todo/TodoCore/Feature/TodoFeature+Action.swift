@@ -1,0 +1,51 @@
+extension TodoFeature {
+  /// What can happen to the todo list: the user's intents, and the results the repository
+  /// sends back.
+  public enum Action: Equatable, Sendable {
+    // MARK: Lifecycle
+
+    /// Binds the repository's updates into the state until ``stopObserving``, and checks
+    /// periodically for changes made by other processes.
+    case startObserving
+    /// Ends the binding started by ``startObserving``.
+    case stopObserving
+    /// Reads the repository's contents once.
+    case load
+
+    // MARK: Intents
+
+    /// Adds a todo with this title; an empty title sets ``TodoStoreError/emptyTitle``.
+    case add(title: String)
+    /// Renames a todo.
+    case rename(id: Todo.ID, title: String)
+    /// Marks a todo done if it is open, open if it is done.
+    case toggle(id: Todo.ID)
+    /// Marks a todo done or open.
+    case setDone(id: Todo.ID, isDone: Bool)
+    /// Deletes a todo.
+    case delete(id: Todo.ID)
+    /// Deletes every done todo.
+    case clearDone
+    /// Reverts the last change.
+    case undo
+    /// Shows the todos that pass a filter.
+    case setFilter(TodoFilter)
+    /// Switches to the next filter: all, open, done, all…
+    case cycleFilter
+    /// Moves the selection by this many visible rows (negative is up), stopping at the ends.
+    case moveSelection(by: Int)
+    /// Selects a todo.
+    case select(id: Todo.ID?)
+    /// Clears the error and the outcome shown.
+    case dismissMessage
+
+    // MARK: Results
+
+    /// The repository's contents, published after a change or read by ``load``.
+    case snapshotLoaded(TodoSnapshot)
+    /// A command succeeded.
+    case finished(TodoOutcome)
+    /// A command, or reading the repository, failed.
+    case failed(TodoStoreError)
+  }
+}

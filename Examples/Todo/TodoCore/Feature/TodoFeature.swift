@@ -1,0 +1,216 @@
+import Foundation
+import Uniflow
+
+/// The todo list feature: it turns user intents into repository commands, and binds what the
+/// repository publishes (todos, undo history, failures) into its state.
+///
+/// ```swift
+/// let store = Store(
+///   initialState: TodoFeature.State(),
+///   reducer: TodoFeature(repository: try SQLiteTodoRepository(path: path)))
+/// store.send(.startObserving)      // binds the repository's updates
+/// store.send(.add(title: "Buy milk"))
+/// ```
+///
+/// The repository is the source of truth: a command's effect asks it for the change, and the
+/// new contents come back through ``Action/snapshotLoaded(_:)``, either from the long-lived
+/// binding started by ``Action/startObserving`` or from a one-time ``Action/load``. A command
+/// that succeeds sets ``State/outcome``; one that fails sets ``State/error``, which the
+/// interface shows.
+///
+/// While it observes, the feature also asks the repository every ``refreshInterval`` (on the
+/// injected clock) whether another process changed it.
+public struct TodoFeature: Reducer, Sendable {
+  /// Where the todos live.
+  public let repository: any TodoRepository
+  /// The clock that paces the checks for changes made by other processes.
+  public let clock: any Clock<Duration>
+  /// The source of creation and completion dates.
+  public let now: @Sendable () -> Date
+  /// How often to check for changes made by other processes while observing.
+  public let refreshInterval: Duration
+
+  /// Creates the feature with its dependencies.
+  ///
+  /// - Parameters:
+  ///   - repository: Where the todos live.
+  ///   - clock: The clock that paces the checks for outside changes; a test clock in tests.
+  ///   - now: The source of dates; a fixed date in tests.
+  ///   - refreshInterval: How often to check for outside changes while observing.
+  public init(
+    repository: any TodoRepository,
+    clock: any Clock<Duration> = ContinuousClock(),
+    now: @escaping @Sendable () -> Date = { Date() },
+    refreshInterval: Duration = .seconds(1)
+  ) {
+    self.repository = repository
+    self.clock = clock
+    self.now = now
+    self.refreshInterval = refreshInterval
+  }
+
+  /// The identifier of the long-lived binding to the repository.
+  private enum CancelID: Hashable, Sendable {
+    case observation
+  }
+
+  /// Handles an action; see ``Action`` for what each one does.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .startObserving:
+      return .merge(bindUpdates(), pollForOutsideChanges())
+        .cancellable(id: CancelID.observation, cancelInFlight: true)
+
+    case .stopObserving:
+      return .cancel(id: CancelID.observation)
+
+    case .load:
+      let repository = repository
+      return .run { send in
+        do throws(TodoStoreError) {
+          let snapshot = try await repository.snapshot()
+          await send(.snapshotLoaded(snapshot))
+        } catch {
+          await send(.failed(error))
+        }
+      }
+
+    case .add(let title):
+      state.error = nil
+      guard let title = Todo.normalizedTitle(title) else { return fail(.emptyTitle, &state) }
+      let date = now()
+      return perform { repository throws(TodoStoreError) in
+        .added(try await repository.add(title: title, at: date))
+      }
+
+    case .rename(let id, let title):
+      state.error = nil
+      guard let title = Todo.normalizedTitle(title) else { return fail(.emptyTitle, &state) }
+      return perform { repository throws(TodoStoreError) in
+        .renamed(try await repository.rename(id: id, to: title))
+      }
+
+    case .toggle(let id):
+      state.error = nil
+      guard let todo = state.todos.first(where: { $0.id == id }) else {
+        return fail(.todoNotFound(id), &state)
+      }
+      return setDone(!todo.isDone, id: id)
+
+    case .setDone(let id, let isDone):
+      state.error = nil
+      return setDone(isDone, id: id)
+
+    case .delete(let id):
+      state.error = nil
+      return perform { repository throws(TodoStoreError) in
+        .deleted(try await repository.delete(id: id))
+      }
+
+    case .clearDone:
+      state.error = nil
+      return perform { repository throws(TodoStoreError) in
+        .clearedDone(try await repository.clearDone())
+      }
+
+    case .undo:
+      state.error = nil
+      return perform { repository throws(TodoStoreError) in
+        .undid(try await repository.undo())
+      }
+
+    case .setFilter(let filter):
+      state.filter = filter
+      return .none
+
+    case .cycleFilter:
+      state.filter = state.filter.next
+      return .none
+
+    case .moveSelection(let offset):
+      state.moveSelection(by: offset)
+      return .none
+
+    case .select(let id):
+      state.selection = id
+      return .none
+
+    case .dismissMessage:
+      state.error = nil
+      state.outcome = nil
+      return .none
+
+    case .snapshotLoaded(let snapshot):
+      state.todos = snapshot.todos
+      state.undoHistory = snapshot.undoHistory
+      state.isLoaded = true
+      return .none
+
+    case .finished(let outcome):
+      state.outcome = outcome
+      if case .added(let todo) = outcome, state.filter.includes(todo) { state.selection = todo.id }
+      return .none
+
+    case .failed(let error):
+      return fail(error, &state)
+    }
+  }
+
+  /// Records a failure for the interface to show.
+  private func fail(_ error: TodoStoreError, _ state: inout State) -> Effect<Action> {
+    state.error = error
+    state.outcome = nil
+    return .none
+  }
+
+  /// Runs a repository command and reports its outcome or its failure.
+  private func perform(
+    _ command: @escaping @Sendable (any TodoRepository) async throws(TodoStoreError) -> TodoOutcome
+  ) -> Effect<Action> {
+    let repository = repository
+    return .run { send in
+      do throws(TodoStoreError) {
+        let outcome = try await command(repository)
+        await send(.finished(outcome))
+      } catch {
+        await send(.failed(error))
+      }
+    }
+  }
+
+  private func setDone(_ isDone: Bool, id: Todo.ID) -> Effect<Action> {
+    let date = now()
+    return perform { repository throws(TodoStoreError) in
+      let todo = try await repository.setDone(isDone, id: id, at: date)
+      return isDone ? .completed(todo) : .reopened(todo)
+    }
+  }
+
+  /// Feeds every snapshot the repository publishes into the state, until cancelled.
+  private func bindUpdates() -> Effect<Action> {
+    let repository = repository
+    return .run { send in
+      for await update in repository.updates() {
+        switch update {
+        case .success(let snapshot): await send(.snapshotLoaded(snapshot))
+        case .failure(let error): await send(.failed(error))
+        }
+      }
+    }
+  }
+
+  /// Asks the repository every `refreshInterval` to publish changes made by other processes.
+  private func pollForOutsideChanges() -> Effect<Action> {
+    let (repository, clock, interval) = (repository, clock, refreshInterval)
+    return .run { send in
+      while true {
+        try await clock.sleep(for: interval)
+        do throws(TodoStoreError) {
+          try await repository.reloadIfChanged()
+        } catch {
+          await send(.failed(error))
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,72 @@
+/// Why a todo operation failed.
+///
+/// Every case describes itself in one line, written to follow `todo: error: `:
+///
+/// ```swift
+/// do {
+///   let repository = try SQLiteTodoRepository(path: path)
+/// } catch {
+///   print("todo: error: \(error)")  // todo: error: no todo with id 42
+/// }
+/// ```
+///
+/// Errors about the database file are raised before anything is written to it: a file that is
+/// not a todo database, or that a newer version made, is left exactly as it was.
+public enum TodoStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The title is empty, or only white space.
+  case emptyTitle
+  /// No todo has this identifier.
+  case todoNotFound(Todo.ID)
+  /// There is no change left to undo.
+  case nothingToUndo
+  /// The file is not an SQLite database (or its header is damaged).
+  case notADatabase(path: String)
+  /// The file is an SQLite database with its content damaged.
+  case corrupted(path: String)
+  /// The file is an SQLite database made by another program.
+  case foreignDatabase(path: String)
+  /// The file was written by a newer version of this program, with a schema this version does
+  /// not know.
+  case newerSchema(path: String, version: Int, supported: Int)
+  /// The directory that should hold the database cannot be created.
+  case cannotCreateDirectory(path: String, reason: String)
+  /// The database file cannot be opened or created.
+  case cannotOpen(path: String, reason: String)
+  /// The database can be read but not written.
+  case readOnly(path: String)
+  /// Another process kept the database locked for longer than the busy timeout.
+  case busy(path: String)
+  /// Any other SQLite failure: the extended result code and SQLite's message.
+  case sqlite(path: String, code: Int32, message: String)
+
+  /// One line describing the problem, without a trailing period.
+  public var description: String {
+    switch self {
+    case .emptyTitle:
+      "the title is empty"
+    case .todoNotFound(let id):
+      "no todo with id \(id)"
+    case .nothingToUndo:
+      "nothing to undo"
+    case .notADatabase(let path):
+      "\(path) is not a todo database (not an SQLite file, or a damaged one); it was left untouched"
+    case .corrupted(let path):
+      "the database \(path) is corrupted (SQLite reports a malformed file)"
+    case .foreignDatabase(let path):
+      "\(path) is an SQLite database of another program, not a todo list; it was left untouched"
+    case .newerSchema(let path, let version, let supported):
+      "\(path) has schema version \(version) but this todo knows versions up to \(supported); "
+        + "use a newer todo (the file was left untouched)"
+    case .cannotCreateDirectory(let path, let reason):
+      "cannot create the directory \(path): \(reason)"
+    case .cannotOpen(let path, let reason):
+      "cannot open the database \(path): \(reason)"
+    case .readOnly(let path):
+      "the database \(path) is read-only"
+    case .busy(let path):
+      "the database \(path) stayed locked by another process; try again"
+    case .sqlite(let path, let code, let message):
+      "SQLite error \(code) on \(path): \(message)"
+    }
+  }
+}

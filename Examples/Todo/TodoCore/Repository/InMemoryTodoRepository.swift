@@ -1,0 +1,161 @@
+import Foundation
+import Synchronization
+
+/// A repository that keeps its todos in memory, for tests and previews.
+///
+/// It behaves like ``SQLiteTodoRepository`` (identifiers count up from 1 and are never
+/// reused, the same errors, the same undo), without a file:
+///
+/// ```swift
+/// let repository = InMemoryTodoRepository()
+/// let store = Store(initialState: TodoFeature.State(), reducer: TodoFeature(repository: repository))
+/// ```
+public final class InMemoryTodoRepository: TodoRepository {
+  private struct Contents {
+    var todos: [Todo]
+    var nextID: Todo.ID
+    var undoStack: [(label: String, todos: [Todo])] = []
+    var subscribers: [Int: AsyncStream<Result<TodoSnapshot, TodoStoreError>>.Continuation] = [:]
+    var nextSubscriber = 0
+
+    var snapshot: TodoSnapshot {
+      TodoSnapshot(todos: todos, undoHistory: undoStack.map(\.label))
+    }
+
+    /// Records the todos as they are before a change labelled `label`.
+    mutating func pushUndo(_ label: String) {
+      undoStack.append((label, todos))
+      if undoStack.count > undoDepth { undoStack.removeFirst(undoStack.count - undoDepth) }
+    }
+
+    func publish() {
+      let snapshot = self.snapshot
+      for continuation in subscribers.values { continuation.yield(.success(snapshot)) }
+    }
+
+    func index(of id: Todo.ID) throws(TodoStoreError) -> Int {
+      guard let index = todos.firstIndex(where: { $0.id == id }) else { throw .todoNotFound(id) }
+      return index
+    }
+  }
+
+  private let contents: Mutex<Contents>
+
+  /// Creates a repository holding `todos`.
+  ///
+  /// - Parameter todos: The initial todos; the next todo added gets an identifier above
+  ///   theirs. The undo history starts empty.
+  public init(todos: [Todo] = []) {
+    let nextID = (todos.map(\.id).max() ?? 0) + 1
+    contents = Mutex(Contents(todos: todos.sorted { $0.id < $1.id }, nextID: nextID))
+  }
+
+  deinit {
+    let continuations = contents.withLock { Array($0.subscribers.values) }
+    for continuation in continuations { continuation.finish() }
+  }
+
+  /// The contents now, then after each change; see ``TodoRepository/updates()``.
+  public func updates() -> AsyncStream<Result<TodoSnapshot, TodoStoreError>> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Result<TodoSnapshot, TodoStoreError>.self, bufferingPolicy: .bufferingNewest(1))
+    let id = contents.withLock { contents in
+      let id = contents.nextSubscriber
+      contents.nextSubscriber += 1
+      contents.subscribers[id] = continuation
+      continuation.yield(.success(contents.snapshot))
+      return id
+    }
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.contents.withLock { $0.subscribers.removeValue(forKey: id) }
+    }
+    return stream
+  }
+
+  /// The current contents.
+  public func snapshot() async throws(TodoStoreError) -> TodoSnapshot {
+    contents.withLock { $0.snapshot }
+  }
+
+  /// Adds an open todo; see ``TodoRepository/add(title:at:)``.
+  public func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo {
+    guard let title = Todo.normalizedTitle(title) else { throw .emptyTitle }
+    return try change { contents in
+      let todo = Todo(id: contents.nextID, title: title, createdAt: date)
+      contents.pushUndo("add “\(title)”")
+      contents.nextID += 1
+      contents.todos.append(todo)
+      return todo
+    }
+  }
+
+  /// Renames a todo; see ``TodoRepository/rename(id:to:)``.
+  public func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> Todo {
+    guard let title = Todo.normalizedTitle(title) else { throw .emptyTitle }
+    return try change { contents throws(TodoStoreError) in
+      let index = try contents.index(of: id)
+      guard contents.todos[index].title != title else { return contents.todos[index] }
+      contents.pushUndo("rename “\(contents.todos[index].title)”")
+      contents.todos[index].title = title
+      return contents.todos[index]
+    }
+  }
+
+  /// Marks a todo done or open; see ``TodoRepository/setDone(_:id:at:)``.
+  public func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> Todo {
+    try change { contents throws(TodoStoreError) in
+      let index = try contents.index(of: id)
+      guard contents.todos[index].isDone != isDone else { return contents.todos[index] }
+      contents.pushUndo("\(isDone ? "complete" : "reopen") “\(contents.todos[index].title)”")
+      contents.todos[index].isDone = isDone
+      contents.todos[index].completedAt = isDone ? date : nil
+      return contents.todos[index]
+    }
+  }
+
+  /// Deletes a todo; see ``TodoRepository/delete(id:)``.
+  public func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo {
+    try change { contents throws(TodoStoreError) in
+      let index = try contents.index(of: id)
+      contents.pushUndo("delete “\(contents.todos[index].title)”")
+      return contents.todos.remove(at: index)
+    }
+  }
+
+  /// Deletes the done todos; see ``TodoRepository/clearDone()``.
+  public func clearDone() async throws(TodoStoreError) -> [Todo] {
+    try change { contents in
+      let done = contents.todos.filter(\.isDone)
+      guard !done.isEmpty else { return [] }
+      contents.pushUndo("clear \(done.count) done")
+      contents.todos.removeAll(where: \.isDone)
+      return done
+    }
+  }
+
+  /// Reverts the last change; see ``TodoRepository/undo()``.
+  public func undo() async throws(TodoStoreError) -> String {
+    try change { contents throws(TodoStoreError) in
+      guard let step = contents.undoStack.popLast() else { throw .nothingToUndo }
+      contents.todos = step.todos
+      return step.label
+    }
+  }
+
+  /// Does nothing: only this instance changes its contents.
+  public func reloadIfChanged() async throws(TodoStoreError) {}
+
+  /// Applies a change and publishes the result, atomically.
+  private func change<Value: Sendable>(
+    _ body: (inout Contents) throws(TodoStoreError) -> Value
+  ) throws(TodoStoreError) -> Value {
+    try contents.withLock { contents throws(TodoStoreError) in
+      let value = try body(&contents)
+      contents.publish()
+      return value
+    }
+  }
+}
+
+/// How many changes the repositories can undo.
+let undoDepth = 100

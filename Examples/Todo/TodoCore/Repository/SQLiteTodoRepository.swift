@@ -1,0 +1,298 @@
+import Foundation
+import Synchronization
+
+/// A repository that keeps todos in an SQLite database file.
+///
+/// ```swift
+/// let path = try TodoDatabaseLocation.resolve(environment: ProcessInfo.processInfo.environment)
+/// let repository = try SQLiteTodoRepository(path: path)
+/// let todo = try await repository.add(title: "Buy milk", at: .now)
+/// ```
+///
+/// Opening checks the file before writing anything to it: a file that is not an SQLite
+/// database, a database of another program, or one written by a newer version with a schema
+/// this build does not know is refused with a ``TodoStoreError`` and left untouched. An older
+/// file is migrated in one transaction.
+///
+/// Several processes can use the same file at once: the database is in write-ahead-log mode,
+/// each change is one `BEGIN IMMEDIATE` transaction, and a process waits up to the busy
+/// timeout for another's write to finish. The undo history is stored in the file, so `todo
+/// undo` in one process reverts a change made by another.
+///
+/// The methods are synchronous underneath: an SQLite call blocks its thread for as long as the
+/// statement runs (or waits for a lock).
+public final class SQLiteTodoRepository: TodoRepository {
+  private struct Connection {
+    let database: SQLiteDatabase
+    var subscribers: [Int: AsyncStream<Result<TodoSnapshot, TodoStoreError>>.Continuation] = [:]
+    var nextSubscriber = 0
+    /// `PRAGMA data_version` when the last snapshot was read: it changes when another
+    /// connection commits.
+    var dataVersion: Int64 = 0
+  }
+
+  /// The path of the database file.
+  public let path: String
+  private let connection: Mutex<Connection>
+
+  /// Opens the todo database at `path`, creating the file and its directory if needed and
+  /// migrating an older file to the current schema.
+  ///
+  /// - Parameters:
+  ///   - path: The database file.
+  ///   - busyTimeout: How long to wait for another process's write before failing with
+  ///     ``TodoStoreError/busy(path:)``.
+  /// - Throws: A ``TodoStoreError`` when the directory cannot be created, or the file cannot
+  ///   be opened, is not a todo database, or has a newer schema.
+  public init(path: String, busyTimeout: Duration = .seconds(10)) throws(TodoStoreError) {
+    self.path = path
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+      if isDirectory.boolValue { throw .cannotOpen(path: path, reason: "it is a directory") }
+    } else {
+      let directory = (path as NSString).deletingLastPathComponent
+      if !directory.isEmpty { try createDirectories(directory) }
+    }
+    let database = try SQLiteDatabase(path: path, busyTimeout: busyTimeout)
+    try TodoSchema.prepare(database)
+    let dataVersion = try Self.dataVersion(of: database)
+    connection = Mutex(Connection(database: database, dataVersion: dataVersion))
+  }
+
+  deinit {
+    let continuations = connection.withLock { Array($0.subscribers.values) }
+    for continuation in continuations { continuation.finish() }
+  }
+
+  /// The contents now, then after each change; see ``TodoRepository/updates()``.
+  public func updates() -> AsyncStream<Result<TodoSnapshot, TodoStoreError>> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Result<TodoSnapshot, TodoStoreError>.self, bufferingPolicy: .bufferingNewest(1))
+    let id = connection.withLock { connection in
+      let id = connection.nextSubscriber
+      connection.nextSubscriber += 1
+      connection.subscribers[id] = continuation
+      continuation.yield(Self.readSnapshot(&connection))
+      return id
+    }
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.connection.withLock { $0.subscribers.removeValue(forKey: id) }
+    }
+    return stream
+  }
+
+  /// Reads the current contents.
+  public func snapshot() async throws(TodoStoreError) -> TodoSnapshot {
+    try connection.withLock { connection throws(TodoStoreError) in
+      try Self.readSnapshot(&connection).get()
+    }
+  }
+
+  /// Adds an open todo; see ``TodoRepository/add(title:at:)``.
+  public func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo {
+    guard let title = Todo.normalizedTitle(title) else { throw .emptyTitle }
+    return try change { database throws(TodoStoreError) in
+      try database.execute(
+        "INSERT INTO todos (title, is_done, created_at) VALUES (?, 0, ?)",
+        [.text(title), .real(date.timeIntervalSince1970)])
+      let todo = Todo(id: database.lastInsertedRowID, title: title, createdAt: date)
+      let step = try Self.beginUndoStep(database, label: "add “\(title)”")
+      try database.execute(
+        "INSERT INTO undo_rows (step, todo_id, existed) VALUES (?, ?, 0)",
+        [.integer(step), .integer(todo.id)])
+      return todo
+    }
+  }
+
+  /// Renames a todo; see ``TodoRepository/rename(id:to:)``.
+  public func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> Todo {
+    guard let title = Todo.normalizedTitle(title) else { throw .emptyTitle }
+    return try change { database throws(TodoStoreError) in
+      var todo = try Self.todo(id, in: database)
+      guard todo.title != title else { return todo }
+      try Self.recordUndoStep(database, label: "rename “\(todo.title)”", restoring: .todo(id))
+      try database.execute("UPDATE todos SET title = ? WHERE id = ?", [.text(title), .integer(id)])
+      todo.title = title
+      return todo
+    }
+  }
+
+  /// Marks a todo done or open; see ``TodoRepository/setDone(_:id:at:)``.
+  public func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> Todo {
+    try change { database throws(TodoStoreError) in
+      var todo = try Self.todo(id, in: database)
+      guard todo.isDone != isDone else { return todo }
+      let label = "\(isDone ? "complete" : "reopen") “\(todo.title)”"
+      try Self.recordUndoStep(database, label: label, restoring: .todo(id))
+      todo.isDone = isDone
+      todo.completedAt = isDone ? date : nil
+      try database.execute(
+        "UPDATE todos SET is_done = ?, completed_at = ? WHERE id = ?",
+        [
+          .integer(isDone ? 1 : 0), todo.completedAt.map { .real($0.timeIntervalSince1970) } ?? .null,
+          .integer(id),
+        ])
+      return todo
+    }
+  }
+
+  /// Deletes a todo; see ``TodoRepository/delete(id:)``.
+  public func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo {
+    try change { database throws(TodoStoreError) in
+      let todo = try Self.todo(id, in: database)
+      try Self.recordUndoStep(database, label: "delete “\(todo.title)”", restoring: .todo(id))
+      try database.execute("DELETE FROM todos WHERE id = ?", [.integer(id)])
+      return todo
+    }
+  }
+
+  /// Deletes the done todos; see ``TodoRepository/clearDone()``.
+  public func clearDone() async throws(TodoStoreError) -> [Todo] {
+    try change { database throws(TodoStoreError) in
+      let done = try database.query(
+        "SELECT id, title, is_done, created_at, completed_at FROM todos WHERE is_done = 1 ORDER BY id"
+      ).map(Self.todo(from:))
+      guard !done.isEmpty else { return [] }
+      try Self.recordUndoStep(database, label: "clear \(done.count) done", restoring: .done)
+      try database.execute("DELETE FROM todos WHERE is_done = 1")
+      return done
+    }
+  }
+
+  /// Reverts the last change; see ``TodoRepository/undo()``.
+  public func undo() async throws(TodoStoreError) -> String {
+    try change { database throws(TodoStoreError) in
+      guard let step = try database.query("SELECT id, label FROM undo_steps ORDER BY id DESC LIMIT 1").first,
+        let id = step[0].integer
+      else { throw .nothingToUndo }
+      let rows = try database.query(
+        """
+        SELECT todo_id, existed, title, is_done, created_at, completed_at
+        FROM undo_rows WHERE step = ? ORDER BY rowid DESC
+        """, [.integer(id)])
+      for row in rows {
+        if row[1].integer == 1 {
+          try database.execute(
+            """
+            INSERT OR REPLACE INTO todos (id, title, is_done, created_at, completed_at)
+            VALUES (?, ?, ?, ?, ?)
+            """, [row[0], row[2], row[3], row[4], row[5]])
+        } else {
+          try database.execute("DELETE FROM todos WHERE id = ?", [row[0]])
+        }
+      }
+      try database.execute("DELETE FROM undo_rows WHERE step = ?", [.integer(id)])
+      try database.execute("DELETE FROM undo_steps WHERE id = ?", [.integer(id)])
+      return step[1].text ?? ""
+    }
+  }
+
+  /// Publishes a new snapshot if another process committed a change since the last one.
+  public func reloadIfChanged() async throws(TodoStoreError) {
+    try connection.withLock { connection throws(TodoStoreError) in
+      guard !connection.subscribers.isEmpty,
+        try Self.dataVersion(of: connection.database) != connection.dataVersion
+      else { return }
+      Self.publish(&connection)
+    }
+  }
+
+  // MARK: - Implementation
+
+  /// Runs `body` in a write transaction and publishes the result to the subscribers.
+  private func change<Value: Sendable>(
+    _ body: @Sendable (SQLiteDatabase) throws(TodoStoreError) -> Value
+  ) throws(TodoStoreError) -> Value {
+    try connection.withLock { connection throws(TodoStoreError) in
+      let database = connection.database
+      if database.isReadOnly { throw .readOnly(path: database.path) }
+      let value = try database.transaction { () throws(TodoStoreError) in try body(database) }
+      Self.publish(&connection)
+      return value
+    }
+  }
+
+  private static func publish(_ connection: inout Connection) {
+    guard !connection.subscribers.isEmpty else { return }
+    let snapshot = readSnapshot(&connection)
+    for continuation in connection.subscribers.values { continuation.yield(snapshot) }
+  }
+
+  private static func readSnapshot(_ connection: inout Connection) -> Result<TodoSnapshot, TodoStoreError> {
+    let database = connection.database
+    do throws(TodoStoreError) {
+      // One read transaction: the todos and the history of the same moment.
+      try database.execute("BEGIN")
+      defer { try? database.execute("COMMIT") }
+      let todos = try database.query(
+        "SELECT id, title, is_done, created_at, completed_at FROM todos ORDER BY id"
+      ).map(todo(from:))
+      let history = try database.query("SELECT label FROM undo_steps ORDER BY id").map { $0[0].text ?? "" }
+      connection.dataVersion = try dataVersion(of: database)
+      return .success(TodoSnapshot(todos: todos, undoHistory: history))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  private static func dataVersion(of database: SQLiteDatabase) throws(TodoStoreError) -> Int64 {
+    try database.query("PRAGMA data_version").first?.first?.integer ?? 0
+  }
+
+  private static func todo(from row: [SQLiteValue]) -> Todo {
+    Todo(
+      id: row[0].integer ?? 0, title: row[1].text ?? "", isDone: row[2].integer == 1,
+      createdAt: Date(timeIntervalSince1970: row[3].real ?? 0),
+      completedAt: row[4].real.map(Date.init(timeIntervalSince1970:)))
+  }
+
+  private static func todo(_ id: Todo.ID, in database: SQLiteDatabase) throws(TodoStoreError) -> Todo {
+    let rows = try database.query(
+      "SELECT id, title, is_done, created_at, completed_at FROM todos WHERE id = ?", [.integer(id)])
+    guard let row = rows.first else {
+      throw .todoNotFound(id)
+    }
+    return todo(from: row)
+  }
+
+  /// Starts an undo step, dropping the oldest ones beyond the history's depth; returns its id.
+  private static func beginUndoStep(_ database: SQLiteDatabase, label: String) throws(TodoStoreError) -> Int64
+  {
+    try database.execute("INSERT INTO undo_steps (label) VALUES (?)", [.text(label)])
+    let step = database.lastInsertedRowID
+    let expired = try database.query(
+      "SELECT id FROM undo_steps ORDER BY id DESC LIMIT 1 OFFSET ?", [.integer(Int64(undoDepth))])
+    if let newestExpired = expired.first?.first {
+      try database.execute("DELETE FROM undo_rows WHERE step <= ?", [newestExpired])
+      try database.execute("DELETE FROM undo_steps WHERE id <= ?", [newestExpired])
+    }
+    return step
+  }
+
+  /// The todos an undo step restores.
+  private enum UndoScope {
+    case todo(Todo.ID)
+    case done
+  }
+
+  /// Starts an undo step that restores the todos in `scope` as they are now.
+  private static func recordUndoStep(
+    _ database: SQLiteDatabase, label: String, restoring scope: UndoScope
+  ) throws(TodoStoreError) {
+    let step = try beginUndoStep(database, label: label)
+    switch scope {
+    case .todo(let id):
+      try database.execute(
+        """
+        INSERT INTO undo_rows (step, todo_id, existed, title, is_done, created_at, completed_at)
+        SELECT ?, id, 1, title, is_done, created_at, completed_at FROM todos WHERE id = ?
+        """, [.integer(step), .integer(id)])
+    case .done:
+      try database.execute(
+        """
+        INSERT INTO undo_rows (step, todo_id, existed, title, is_done, created_at, completed_at)
+        SELECT ?, id, 1, title, is_done, created_at, completed_at FROM todos WHERE is_done = 1
+        """, [.integer(step)])
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Where todos live: it applies changes and publishes what it holds after each one.
+///
+/// ``TodoFeature`` talks to a repository only through this protocol, so the program runs on
+/// ``SQLiteTodoRepository`` and tests on ``InMemoryTodoRepository``. The feature binds
+/// ``updates()`` into its state with a long-lived effect, and sends each change as a
+/// command:
+///
+/// ```swift
+/// for await update in repository.updates() {
+///   switch update {
+///   case .success(let snapshot): render(snapshot.todos)
+///   case .failure(let error): show(error)
+///   }
+/// }
+/// ```
+///
+/// Every change is atomic, and every change but ``undo()`` can be reverted by ``undo()``;
+/// changes are undone in the reverse order they were made, as far back as the repository
+/// keeps its history (at least the last 100 changes). A change that does nothing (marking a
+/// done todo done, clearing when nothing is done) leaves no undo step.
+public protocol TodoRepository: Sendable {
+  /// The repository's contents: the current snapshot at once, then a new one after each change.
+  ///
+  /// A consumer slower than the changes skips to the latest snapshot. A failure to read the
+  /// contents after a change arrives as a `.failure`. The sequence ends when iteration stops
+  /// (or its task is cancelled), or when the repository is released.
+  ///
+  /// - Returns: An async sequence of snapshots, or of the errors reading them.
+  func updates() -> AsyncStream<Result<TodoSnapshot, TodoStoreError>>
+
+  /// Reads the current contents once.
+  ///
+  /// - Returns: The todos and the undo history.
+  func snapshot() async throws(TodoStoreError) -> TodoSnapshot
+
+  /// Adds an open todo at the end of the list.
+  ///
+  /// - Parameters:
+  ///   - title: The title, already normalized (see ``Todo/normalizedTitle(_:)``); an empty one
+  ///     throws ``TodoStoreError/emptyTitle``.
+  ///   - date: The creation date to record.
+  /// - Returns: The new todo, with its identifier.
+  func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo
+
+  /// Gives a todo a new title.
+  ///
+  /// - Parameters:
+  ///   - id: The todo to rename; an unknown one throws ``TodoStoreError/todoNotFound(_:)``.
+  ///   - title: The new title, normalized and not empty.
+  /// - Returns: The renamed todo.
+  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> Todo
+
+  /// Marks a todo done or open.
+  ///
+  /// - Parameters:
+  ///   - isDone: Whether the todo is done.
+  ///   - id: The todo to change; an unknown one throws ``TodoStoreError/todoNotFound(_:)``.
+  ///   - date: The completion date to record when `isDone` is `true`.
+  /// - Returns: The todo after the change.
+  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> Todo
+
+  /// Deletes a todo.
+  ///
+  /// - Parameter id: The todo to delete; an unknown one throws
+  ///   ``TodoStoreError/todoNotFound(_:)``.
+  /// - Returns: The deleted todo.
+  func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo
+
+  /// Deletes every done todo, as one change.
+  ///
+  /// - Returns: The deleted todos; empty when none was done.
+  func clearDone() async throws(TodoStoreError) -> [Todo]
+
+  /// Reverts the last change that has not been undone yet, restoring every todo it touched
+  /// (identifiers included).
+  ///
+  /// - Returns: The label of the reverted change, such as `add “Buy milk”`.
+  /// - Throws: ``TodoStoreError/nothingToUndo`` when the history is empty.
+  func undo() async throws(TodoStoreError) -> String
+
+  /// Publishes a new snapshot to ``updates()`` if the contents were changed from outside this
+  /// instance (another process on the same database file) since the last snapshot.
+  ///
+  /// ``TodoFeature`` calls it periodically while it observes the repository. A repository
+  /// that nobody else can change does nothing.
+  func reloadIfChanged() async throws(TodoStoreError)
+}

@@ -1,0 +1,77 @@
+/// The layout of a todo database, versioned in `PRAGMA user_version`, and the steps that
+/// bring an older file up to date.
+enum TodoSchema {
+  /// The migrations, in order: the one at index *n* takes a file from version *n* to *n* + 1
+  /// and sets the new version itself.
+  static let migrations: [String] = [
+    // 0 → 1: the todos.
+    """
+    CREATE TABLE todos (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      title TEXT NOT NULL,
+      is_done INTEGER NOT NULL DEFAULT 0,
+      created_at REAL NOT NULL
+    );
+    PRAGMA user_version = 1;
+    """,
+    // 1 → 2: completion times, and the undo history. Todos completed before have no
+    // completion time.
+    """
+    ALTER TABLE todos ADD COLUMN completed_at REAL;
+    CREATE TABLE undo_steps (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      label TEXT NOT NULL
+    );
+    CREATE TABLE undo_rows (
+      step INTEGER NOT NULL,
+      todo_id INTEGER NOT NULL,
+      existed INTEGER NOT NULL,
+      title TEXT,
+      is_done INTEGER,
+      created_at REAL,
+      completed_at REAL
+    );
+    CREATE INDEX undo_rows_by_step ON undo_rows (step);
+    PRAGMA user_version = 2;
+    """,
+  ]
+
+  /// The version this build writes.
+  static var currentVersion: Int { migrations.count }
+
+  /// Checks that `database` is a todo database this build can use, and migrates it to the
+  /// current version; nothing is written to a file that fails the checks.
+  static func prepare(_ database: SQLiteDatabase) throws(TodoStoreError) {
+    // Reading first: a file that is not a database fails here, before any write.
+    let version = try database.userVersion()
+    try check(version: version, of: database)
+    if version == currentVersion { return try enableWriteAheadLog(database) }
+    if database.isReadOnly { throw .readOnly(path: database.path) }
+    try enableWriteAheadLog(database)
+    try database.transaction { () throws(TodoStoreError) in
+      // Another process may have migrated the file since it was read.
+      let version = try database.userVersion()
+      try check(version: version, of: database)
+      for migration in migrations[version...] {
+        try database.executeScript(migration)
+      }
+    }
+  }
+
+  private static func check(version: Int, of database: SQLiteDatabase) throws(TodoStoreError) {
+    if version > currentVersion {
+      throw .newerSchema(path: database.path, version: version, supported: currentVersion)
+    }
+    if version == 0 {
+      let objects = try database.query("SELECT count(*) FROM sqlite_master").first?.first?.integer
+      if objects ?? 0 > 0 { throw .foreignDatabase(path: database.path) }
+    }
+  }
+
+  /// Switches the file to write-ahead logging, so that readers and a writer in other
+  /// processes do not block each other; the mode is stored in the file.
+  private static func enableWriteAheadLog(_ database: SQLiteDatabase) throws(TodoStoreError) {
+    guard !database.isReadOnly else { return }
+    _ = try database.query("PRAGMA journal_mode = WAL")
+  }
+}

@@ -1,0 +1,145 @@
+import TodoCore
+
+/// What the user asked for on the command line.
+struct Invocation: Equatable {
+  /// A command of the program.
+  enum Command: Equatable {
+    /// No command: the interactive list on a terminal, the plain list otherwise.
+    case standard
+    case help
+    case version
+    case add(title: String)
+    /// `add -`: one title per line of standard input.
+    case addFromStandardInput
+    case list(TodoFilter)
+    case done(Todo.ID)
+    case reopen(Todo.ID)
+    case rename(Todo.ID, title: String)
+    case remove(Todo.ID)
+    case clearDone
+    case undo
+  }
+
+  var command: Command
+  /// The database path given with `--db`.
+  var databasePath: String?
+
+  /// Parses the arguments (without the program name).
+  ///
+  /// Options may come before or after the command; `--` ends the options, so that a title
+  /// may start with a dash.
+  init(arguments: [String]) throws(UsageError) {
+    var databasePath: String?
+    var words: [String] = []
+    var filters: [(option: String, filter: TodoFilter)] = []
+    var wantsHelp = false
+    var wantsVersion = false
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+        words.append(argument)
+        continue
+      }
+      switch argument {
+      case "--":
+        optionsEnded = true
+      case "--db":
+        guard index < arguments.count else { throw UsageError("option --db needs a path") }
+        databasePath = arguments[index]
+        index += 1
+      case _ where argument.hasPrefix("--db="):
+        databasePath = String(argument.dropFirst("--db=".count))
+      case "-h", "--help":
+        wantsHelp = true
+      case "--version":
+        wantsVersion = true
+      case "--all": filters.append((argument, .all))
+      case "--open": filters.append((argument, .open))
+      case "--done": filters.append((argument, .done))
+      default:
+        throw UsageError("unknown option '\(argument)'")
+      }
+    }
+    if databasePath?.isEmpty == true { throw UsageError("option --db needs a path") }
+    self.databasePath = databasePath
+    if wantsHelp {
+      command = .help
+      return
+    }
+    if wantsVersion {
+      command = .version
+      return
+    }
+    guard let name = words.first else {
+      if let first = filters.first {
+        throw UsageError("option \(first.option) goes with a command: todo list \(first.option)")
+      }
+      command = .standard
+      return
+    }
+    let operands = Array(words.dropFirst())
+    if name != "list", name != "ls", let first = filters.first {
+      throw UsageError("option \(first.option) only applies to 'todo list'")
+    }
+    switch name {
+    case "add":
+      if operands == ["-"] {
+        command = .addFromStandardInput
+      } else {
+        guard !operands.isEmpty else { throw UsageError("'todo add' needs a title") }
+        command = .add(title: try Self.title(operands))
+      }
+    case "list", "ls":
+      try Self.expectNoOperands(operands, name)
+      guard filters.count <= 1 else {
+        throw UsageError("use only one of --all, --open and --done")
+      }
+      command = .list(filters.first?.filter ?? .all)
+    case "done":
+      command = .done(try Self.id(operands, name))
+    case "reopen":
+      command = .reopen(try Self.id(operands, name))
+    case "rm", "remove":
+      command = .remove(try Self.id(operands, name))
+    case "rename":
+      guard let first = operands.first else { throw UsageError("'todo rename' needs an id and a title") }
+      guard operands.count > 1 else { throw UsageError("'todo rename' needs a title after the id") }
+      command = .rename(try Self.id([first], name), title: try Self.title(Array(operands.dropFirst())))
+    case "clear-done":
+      try Self.expectNoOperands(operands, name)
+      command = .clearDone
+    case "undo":
+      try Self.expectNoOperands(operands, name)
+      command = .undo
+    case "help":
+      command = .help
+    default:
+      throw UsageError("unknown command '\(name)'")
+    }
+  }
+
+  private static func title(_ words: [String]) throws(UsageError) -> String {
+    guard let title = Todo.normalizedTitle(words.joined(separator: " ")) else {
+      throw UsageError("the title is empty")
+    }
+    return title
+  }
+
+  private static func id(_ operands: [String], _ command: String) throws(UsageError) -> Todo.ID {
+    guard let operand = operands.first else { throw UsageError("'todo \(command)' needs a todo id") }
+    guard operands.count == 1 else {
+      throw UsageError("'todo \(command)' takes one id, not \(operands.count) arguments")
+    }
+    guard let id = Todo.ID(operand), id > 0 else {
+      throw UsageError("'\(operand)' is not a todo id (ids are numbers, as 'todo list' shows)")
+    }
+    return id
+  }
+
+  private static func expectNoOperands(_ operands: [String], _ command: String) throws(UsageError) {
+    if let first = operands.first { throw UsageError("unexpected argument '\(first)' for 'todo \(command)'") }
+  }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import TodoCore
+
+/// Writes one line to standard error, prefixed with `todo: error: `.
+func printError(_ message: String) {
+  FileHandle.standardError.write(Data("todo: error: \(message)\n".utf8))
+}
+
+/// The todos as plain text, one per line: `  3  [ ] Buy milk`; a sentence when there are none.
+func plainList(_ todos: [Todo], filter: TodoFilter) -> String {
+  guard let widest = todos.map(\.id).max() else {
+    switch filter {
+    case .all: return "No todos yet. Add one with: todo add \"Buy milk\""
+    case .open: return "No open todos."
+    case .done: return "No done todos."
+    }
+  }
+  let width = String(widest).count
+  return todos.map { todo in
+    let id = String(todo.id)
+    let padding = String(repeating: " ", count: width - id.count)
+    return "\(padding)\(id)  [\(todo.isDone ? "x" : " ")] \(todo.title)"
+  }.joined(separator: "\n")
+}
