@@ -33,7 +33,7 @@ let package = Package(
     // The benchmark suite: swift run -c release uniflow-bench
     .executableTarget(name: "uniflow-bench", dependencies: ["Uniflow"], path: "Benchmarks/uniflow-bench"),
 
-    .testTarget(name: "UniflowTests", dependencies: ["Uniflow"]),
+    .testTarget(name: "UniflowTests", dependencies: ["Uniflow", "UniflowTesting"]),
     .testTarget(name: "UniflowTestingTests", dependencies: ["Uniflow", "UniflowTesting"]),
     .testTarget(
       name: "TodoTests", dependencies: ["TodoCore", "Uniflow", "UniflowTesting"],

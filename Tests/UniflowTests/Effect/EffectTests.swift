@@ -1,5 +1,6 @@
 import Testing
 import Uniflow
+import UniflowTesting
 
 private enum LoadError: Error { case offline }
 
@@ -92,9 +93,9 @@ private struct Loader: Reducer {
   }
 
   @Test func errorsGoToTheCatchHandler() async {
-    let store = Store(initialState: Loader.State(), reducer: Loader())
-    await store.send(.fail).finish()
-    #expect(store.state.log == ["failed offline"])
+    let store = TestStore(initialState: Loader.State(), reducer: Loader())
+    await store.send(.fail)
+    await store.receive(.failed("offline")) { $0.log = ["failed offline"] }
   }
 
   @Test func unhandledErrorIsReportedAsDiagnostic() async {

@@ -1,5 +1,6 @@
 import Testing
 import Uniflow
+import UniflowTesting
 
 /// The action chain of the seed article: `a` and `b` both lead to `c`.
 private struct ChainFeature: Reducer {
@@ -71,11 +72,12 @@ private struct Composed: Reducer {
 
 @MainActor
 @Suite struct ReducerTests {
-  @Test func chainedActionsRunInOrder() {
-    let store = Store(initialState: ChainFeature.State(), reducer: ChainFeature())
-    store.send(.a)
-    store.send(.b)
-    #expect(store.state.log == ["a", "c", "b", "c"])
+  @Test func chainedActionsRunInOrder() async {
+    let store = TestStore(initialState: ChainFeature.State(), reducer: ChainFeature())
+    await store.send(.a) { $0.log = ["a"] }
+    await store.receive(.c) { $0.log = ["a", "c"] }
+    await store.send(.b) { $0.log = ["a", "c", "b"] }
+    await store.receive(.c) { $0.log = ["a", "c", "b", "c"] }
   }
 
   @Test func injectedDependencyIsUsed() {

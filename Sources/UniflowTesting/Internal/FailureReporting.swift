@@ -1,0 +1,38 @@
+#if canImport(Testing)
+  import Testing
+#endif
+#if canImport(XCTest)
+  import XCTest
+#endif
+
+/// Reports a test failure to the test framework that runs the current test: Swift Testing when a
+/// Swift Testing test is running, XCTest otherwise.
+///
+/// Every failure of `TestStore` and `TestClock` goes through here.
+func reportFailure(_ message: String, at site: CallSite) {
+  #if canImport(Testing)
+    if Test.current != nil {
+      Issue.record(Comment(rawValue: message), sourceLocation: site.sourceLocation)
+      return
+    }
+  #endif
+  #if canImport(XCTest)
+    XCTFail(message, file: site.filePath, line: site.line)
+  #else
+    print("\(site.shortDescription): error: \(message)")
+  #endif
+}
+
+/// Shows something a non-exhaustive test store skipped, without failing the test: as a known
+/// issue under Swift Testing, as a printed note under XCTest.
+func reportSkipped(_ message: String, at site: CallSite) {
+  #if canImport(Testing)
+    if Test.current != nil {
+      withKnownIssue(isIntermittent: true) {
+        Issue.record(Comment(rawValue: message), sourceLocation: site.sourceLocation)
+      }
+      return
+    }
+  #endif
+  print("\(site.shortDescription): note: \(message)")
+}

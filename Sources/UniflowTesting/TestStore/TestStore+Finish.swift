@@ -1,0 +1,42 @@
+extension TestStore {
+  /// Waits until every effect has ended, and fails if some are still running after `timeout`.
+  ///
+  /// ```swift
+  /// await store.send(.save) { $0.isSaving = true }
+  /// await store.receive(.saved) { $0.isSaving = false }
+  /// await store.finish()
+  /// ```
+  ///
+  /// Effects that are still running when the store is released are a failure anyway; `finish`
+  /// reports them at its own line, after giving them the chance to end. Actions that effects
+  /// send meanwhile are still to be received.
+  ///
+  /// - Parameter timeout: How long to wait; the store's ``timeout`` by default.
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    currentSite = site
+    let timeout = timeout ?? self.timeout
+    guard await events.wait(timeout: timeout, until: { pendingEffects.isEmpty }) else {
+      reportUnfinishedEffects(after: "waiting \(timeout) for them to finish", at: site)
+      return
+    }
+  }
+}
+
+extension TestStore: EffectWaiting {
+  func didReportUnfinishedEffect(_ id: Int) {
+    pendingEffects[id]?.isReported = true
+  }
+}
+
+/// What a ``TestStoreTask`` needs from its test store.
+@MainActor
+protocol EffectWaiting: AnyObject {
+  var timeout: Duration { get }
+  var events: EventWaiter { get }
+  func didReportUnfinishedEffect(_ id: Int)
+}

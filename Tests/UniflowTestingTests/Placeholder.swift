@@ -1,6 +1,0 @@
-import Testing
-import UniflowTesting
-
-@Test func moduleLoads() {
-  #expect(Bool(true))
-}
