@@ -58,6 +58,21 @@ private final class CallCounter {
   var calls = 0
 }
 
+// The batches are functions of their own, never inlined, so that a profiler can count one side
+// alone (`--toggle-collect='*sendIncrements*'`); the call is paid once per batch.
+
+@MainActor
+@inline(never)
+private func sendIncrements(to store: Store<CounterState, Counter.Action>, times: Int) {
+  for _ in 0..<times { store.send(.increment) }
+}
+
+@MainActor
+@inline(never)
+private func incrementViewModel(_ viewModel: CounterViewModel, times: Int) {
+  for _ in 0..<times { viewModel.increment() }
+}
+
 @MainActor
 private func runSendSuite(_ settings: HarnessSettings) async -> SuiteResult {
   let store = Store(initialState: CounterState(), reducer: Counter())
@@ -74,12 +89,8 @@ private func runSendSuite(_ settings: HarnessSettings) async -> SuiteResult {
   }
 
   let comparison = await compare(
-    Workload { operations in
-      for _ in 0..<operations { store.send(.increment) }
-    },
-    against: Workload { operations in
-      for _ in 0..<operations { viewModel.increment() }
-    },
+    Workload { sendIncrements(to: store, times: $0) },
+    against: Workload { incrementViewModel(viewModel, times: $0) },
     batch: .calibrated, settings: settings)
   token.cancel()
 
