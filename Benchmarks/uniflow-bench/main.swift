@@ -1,6 +1,6 @@
 // uniflow-bench: Uniflow measured against hand-written baselines in the same run.
 //
-//   swift run -c release uniflow-bench [--quick] [--json] [--filter NAME]
+//   swift run -c release uniflow-bench [--quick] [--json] [--filter NAME]... [--batch N]
 //
 // Each suite times the library (the subject) and a baseline interleaved, in one process, and
 // reports the ratio of their medians; see BENCHMARKS.md. The program's top level is async and
@@ -17,7 +17,7 @@ let suites: [Suite] = [
   .effects,
 ]
 
-/// Suites the issue plans that cannot be measured yet, with why.
+/// Suites that are planned but cannot be measured yet, with why.
 let plannedSuites = [
   "scope-depth":
     "it needs child stores (Store.scope), which the library does not have yet"
