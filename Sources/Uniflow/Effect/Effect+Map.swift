@@ -9,6 +9,7 @@ extension Effect {
   ///
   /// - Parameter transform: Turns each action of this effect into an action of the parent.
   /// - Returns: An effect that does the same work and sends transformed actions.
+  @inlinable
   public func map<NewAction>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {

@@ -5,10 +5,14 @@
 final class ScopeBridge<State, Action> {
   /// The store's part of the state, or `nil` if it is gone (a removed row, a dismissed child).
   @usableFromInline let read: @MainActor () -> State?
+  /// ``read`` without telling Observation.
+  @usableFromInline let peek: @MainActor () -> State?
   /// Sends an action, embedded into the parent's action type, through the parent.
   @usableFromInline let forward: @MainActor (Action) -> StoreTask
   /// Connects the scoped store's observers to its parent's; done on first subscription.
-  private let connect: @MainActor (Store<State, Action>) -> Void
+  private let connect: @MainActor (SelectionGroups<State>, ScopeConnection) -> Void
+  /// Whether the observers are connected, and whether the scoped store was released.
+  @usableFromInline let connection: ScopeConnection
   /// The root's running effects.
   let runningEffectCount: @MainActor () -> Int
   /// Whether the part of the state can disappear, in which case the last state read is kept.
@@ -16,21 +20,24 @@ final class ScopeBridge<State, Action> {
   /// The last state read, kept only for an optional part (a copy of it: a held reference
   /// to a non-optional part would make the root copy it on its next mutation).
   @usableFromInline var lastKnown: State?
-  private var isConnected = false
 
   @usableFromInline
   init(
     initialState: State?,
     read: @escaping @MainActor () -> State?,
+    peek: @escaping @MainActor () -> State?,
     forward: @escaping @MainActor (Action) -> StoreTask,
-    connect: @escaping @MainActor (Store<State, Action>) -> Void,
+    connect: @escaping @MainActor (SelectionGroups<State>, ScopeConnection) -> Void,
+    ledger: CancellationLedger,
     runningEffectCount: @escaping @MainActor () -> Int
   ) {
     self.lastKnown = initialState
     self.isOptional = initialState != nil
     self.read = read
+    self.peek = peek
     self.forward = forward
     self.connect = connect
+    self.connection = ScopeConnection(ledger: ledger)
     self.runningEffectCount = runningEffectCount
   }
 
@@ -42,17 +49,33 @@ final class ScopeBridge<State, Action> {
     return state
   }
 
-  /// Connects the store's observers to its parent's, unless they are connected.
+  /// Connects the store's observers (its selection groups) to its parent's, unless they are
+  /// connected.
   @usableFromInline
-  func attach(_ store: Store<State, Action>) {
-    guard !isConnected else { return }
-    isConnected = true
-    connect(store)
+  func attach(groups: SelectionGroups<State>) {
+    guard !connection.isConnected else { return }
+    connection.isConnected = true
+    connect(groups, connection)
+  }
+}
+
+/// Whether a scoped store's observers hang off its parent's, and whether the store was
+/// released, in which case its parent drops them.
+@usableFromInline
+@MainActor
+final class ScopeConnection {
+  @usableFromInline var isConnected = false
+  private let released: SubscriptionFlag
+
+  init(ledger: CancellationLedger) {
+    released = SubscriptionFlag(ledger: ledger)
   }
 
-  /// Notes that the parent dropped the connection because nothing was observed any more.
-  @usableFromInline
-  func detach() {
-    isConnected = false
+  /// Whether the scoped store was released.
+  @usableFromInline var isReleased: Bool { released.isCancelled }
+
+  /// Records that the scoped store was released; callable from its `deinit`.
+  nonisolated func noteRelease() {
+    released.cancel()
   }
 }

@@ -90,11 +90,6 @@ final class CancellationLedger: Sendable {
   @usableFromInline
   init() {}
 
-  /// Records that a scoped store was released, so that its parent drops what forwarded to it.
-  func noteRelease() {
-    pending.add(1, ordering: .relaxed)
-  }
-
   /// Whether some subscriptions were cancelled since the last call; resets the count.
   @inlinable
   func takePending() -> Bool {

@@ -151,14 +151,3 @@ final class SelectionGroups<State> {
   /// The number of distinct selections observed.
   var count: Int { entries.count }
 }
-
-/// Reads the value at `keyPath` of a state: a load at a fixed offset when the key path is a
-/// chain of stored properties laid out inline (the usual `\.count`), a key path projection
-/// otherwise, which costs several times more.
-@inlinable
-func selector<State, Value>(for keyPath: KeyPath<State, Value>) -> (State) -> Value {
-  guard let offset = MemoryLayout<State>.offset(of: keyPath) else { return { $0[keyPath: keyPath] } }
-  return { state in
-    withUnsafeBytes(of: state) { $0.load(fromByteOffset: offset, as: Value.self) }
-  }
-}

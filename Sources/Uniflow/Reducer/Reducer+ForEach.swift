@@ -43,7 +43,7 @@ extension Reducer {
 public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer
 where Element.State: Identifiable, Element.State.ID: Sendable {
   @usableFromInline let parent: Parent
-  @usableFromInline let toElements: WritableKeyPath<Parent.State, IdentifiedArray<Element.State>>
+  @usableFromInline let toElements: MutableKeyPath<Parent.State, IdentifiedArray<Element.State>>
   @usableFromInline let toElementAction:
     ActionCase<Parent.Action, IdentifiedAction<Element.State.ID, Element.Action>>
   @usableFromInline let element: Element
@@ -55,7 +55,7 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
     element: Element
   ) {
     self.parent = parent
-    self.toElements = toElements
+    self.toElements = MutableKeyPath(toElements)
     self.toElementAction = toElementAction
     self.element = element
   }
@@ -77,22 +77,22 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
   /// and cancels the effects of the elements the parent removed.
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let path = ObjectIdentifier(toElements)
+    let path = toElements.identity
     var elementEffect = Effect<Parent.Action>.none
     if let identified = toElementAction.extract(action) {
       let id = identified.id
       let embed = toElementAction.embed
-      let effect = state[keyPath: toElements].modify(id: id) {
-        element.reduce(into: &$0, action: identified.action)
+      let effect = toElements.modify(&state) { elements in
+        elements.modify(id: id) { element.reduce(into: &$0, action: identified.action) }
       }
       if let effect {
         elementEffect = effect.map { embed(.element(id: id, action: $0)) }
           .cancellable(id: ElementID(path: path, id: id))
       }
     }
-    let idsBefore = state[keyPath: toElements].ids
+    let idsBefore = toElements.get(state).ids
     let parentEffect = parent.reduce(into: &state, action: action)
-    let idsAfter = state[keyPath: toElements].ids
+    let idsAfter = toElements.get(state).ids
     guard idsBefore != idsAfter else { return elementEffect.merge(with: parentEffect) }
     let removed = Set(idsBefore).subtracting(idsAfter)
     return elementEffect.merge(with: parentEffect)

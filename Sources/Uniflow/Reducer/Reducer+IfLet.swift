@@ -41,7 +41,7 @@ extension Reducer {
 /// ``Reducer/ifLet(_:action:then:)``.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
-  @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  @usableFromInline let toChildState: MutableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: ActionCase<Parent.Action, Child.Action>
   @usableFromInline let child: Child
 
@@ -51,7 +51,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     toChildAction: ActionCase<Parent.Action, Child.Action>, child: Child
   ) {
     self.parent = parent
-    self.toChildState = toChildState
+    self.toChildState = MutableKeyPath(toChildState)
     self.toChildAction = toChildAction
     self.child = child
   }
@@ -71,16 +71,19 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   /// child's effects if the parent dismissed it.
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let childID = ChildID(path: ObjectIdentifier(toChildState))
+    let childID = ChildID(path: toChildState.identity)
     var childEffect = Effect<Parent.Action>.none
-    if let childAction = toChildAction.extract(action), state[keyPath: toChildState] != nil {
-      childEffect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
-        .map(toChildAction.embed)
-        .cancellable(id: childID)
+    if let childAction = toChildAction.extract(action) {
+      childEffect = toChildState.modify(&state) { childState in
+        guard childState != nil else { return .none }
+        return child.reduce(into: &childState!, action: childAction)
+          .map(toChildAction.embed)
+          .cancellable(id: childID)
+      }
     }
-    let wasPresent = state[keyPath: toChildState] != nil
+    let wasPresent = toChildState.get(state) != nil
     let parentEffect = parent.reduce(into: &state, action: action)
-    let dismissed = wasPresent && state[keyPath: toChildState] == nil
+    let dismissed = wasPresent && toChildState.get(state) == nil
     return childEffect.merge(with: parentEffect)
       .merge(with: dismissed ? .cancel(id: childID) : .none)
   }

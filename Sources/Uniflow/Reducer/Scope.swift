@@ -16,7 +16,7 @@
 /// - Complexity: One extraction per action; the child reducer runs in place on its part of
 ///   the state, without copying it.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
-  @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
+  @usableFromInline let toChildState: MutableKeyPath<ParentState, Child.State>
   @usableFromInline let toChildAction: ActionCase<ParentAction, Child.Action>
   @usableFromInline let child: Child
 
@@ -32,7 +32,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     action: ActionCase<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = state
+    self.toChildState = MutableKeyPath(state)
     self.toChildAction = action
     self.child = child()
   }
@@ -41,7 +41,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(action) else { return .none }
-    return child.reduce(into: &state[keyPath: toChildState], action: childAction)
+    return toChildState.modify(&state) { child.reduce(into: &$0, action: childAction) }
       .map(toChildAction.embed)
   }
 }

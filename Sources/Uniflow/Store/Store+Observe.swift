@@ -140,7 +140,7 @@ extension Store {
     key: AnyHashable?, select: @escaping (State) -> Value,
     isDuplicate: @escaping (Value, Value) -> Bool, onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
-    bridge?.attach(self)
+    bridge?.attach(groups: groups)
     let state = self.state
     let group = groups.group(key: key) {
       SelectionGroup(state: state, select: select, isDuplicate: isDuplicate)

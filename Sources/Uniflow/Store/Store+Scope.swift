@@ -22,8 +22,7 @@ extension Store {
     state: KeyPath<State, ChildState>,
     action: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
-    makeScope(
-      initialState: nil, project: { $0[keyPath: state] }, embed: action)
+    makeScope(initialState: nil, project: selector(for: state), embed: action)
   }
 
   /// A store for a part of this store's state and a child action type, given as an
@@ -62,8 +61,7 @@ extension Store {
     action: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     guard let initialState = self.state[keyPath: state] else { return nil }
-    return makeScope(
-      initialState: initialState, project: { $0[keyPath: state] }, embed: action)
+    return makeScope(initialState: initialState, project: selector(for: state), embed: action)
   }
 
   /// A store for one element of a collection in this store's state: a row of a list.
@@ -93,8 +91,9 @@ extension Store {
     action: @escaping (IdentifiedAction<Element.ID, ElementAction>) -> Action
   ) -> Store<Element, ElementAction>? {
     guard let initialState = self.state[keyPath: elements][id: id] else { return nil }
+    let collection = selector(for: elements)
     return makeScope(
-      initialState: initialState, project: { $0[keyPath: elements][id: id] },
+      initialState: initialState, project: { collection($0)[id: id] },
       embed: { action(.element(id: id, action: $0)) })
   }
 
@@ -123,34 +122,52 @@ extension Store {
     project: @escaping (State) -> ChildState?,
     embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
-    let read: @MainActor () -> ChildState? = { [self] in presentState.flatMap(project) }
+    // The child talks to the root (or to its parent's bridge) directly, not through this
+    // store's methods: a send through a deep scope then costs one call per level, not several.
+    let parentRead: @MainActor () -> State?
+    let parentPeek: @MainActor () -> State?
+    let parentSend: @MainActor (Action) -> StoreTask
+    if let root {
+      parentRead = { root.state }
+      parentPeek = { root._state }
+      parentSend = { root.receive($0, group: nil) }
+    } else {
+      let bridge = bridge.unsafelyUnwrapped
+      parentRead = bridge.read
+      parentPeek = bridge.peek
+      parentSend = bridge.forward
+    }
     let forward: @MainActor (ChildAction) -> StoreTask
     if initialState != nil {
-      forward = { [self] childAction in
-        guard presentState.flatMap(project) != nil else { return StoreTask(group: nil) }
-        return send(embed(childAction))
+      forward = { childAction in
+        guard parentPeek().flatMap(project) != nil else { return StoreTask(group: nil) }
+        return parentSend(embed(childAction))
       }
     } else {
-      forward = { [self] childAction in send(embed(childAction)) }
+      forward = { childAction in parentSend(embed(childAction)) }
     }
     let bridge = ScopeBridge(
       initialState: initialState,
-      read: read,
+      read: { parentRead().flatMap(project) },
+      peek: { parentPeek().flatMap(project) },
       forward: forward,
-      connect: { [self] child in
-        self.bridge?.attach(self)
+      connect: { [self] childGroups, connection in
+        self.bridge?.attach(groups: groups)
+        // The entry refers to the child's groups and connection, never to the child store:
+        // a weak reference would slow every retain of the store, a strong one would keep it.
         groups.addForwarder(
-          update: { [weak child] state in
-            guard let child, let childState = project(state) else { return }
-            child.groups.update(childState)
+          update: { state in
+            guard let childState = project(state) else { return }
+            childGroups.update(childState)
           },
-          compact: { [weak child] in
-            guard let child else { return false }
-            let isObserved = child.groups.compactAll()
-            if !isObserved { child.bridge?.detach() }
+          compact: {
+            guard !connection.isReleased else { return false }
+            let isObserved = childGroups.compactAll()
+            if !isObserved { connection.isConnected = false }
             return isObserved
           })
       },
+      ledger: groups.ledger,
       runningEffectCount: { [self] in runningEffectCount })
     return Store<ChildState, ChildAction>(bridge: bridge, ledger: groups.ledger)
   }

@@ -103,7 +103,7 @@ public final class Store<State, Action> {
 
   deinit {
     // A scoped store's selections hang off its parent's; let the parent drop them.
-    if bridge != nil { groups.ledger.noteRelease() }
+    bridge?.connection.noteRelease()
   }
 
   /// The current state.
@@ -150,6 +150,14 @@ public final class Store<State, Action> {
   var presentState: State? {
     if let root { return root.state }
     return bridge.unsafelyUnwrapped.read()
+  }
+
+  /// ``presentState`` without telling Observation: for the store's own checks, which must not
+  /// make the next action notify trackers nobody installed.
+  @inlinable
+  var untrackedState: State? {
+    if let root { return root._state }
+    return bridge.unsafelyUnwrapped.peek()
   }
 }
 

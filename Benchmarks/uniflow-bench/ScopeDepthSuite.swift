@@ -1,0 +1,222 @@
+import Uniflow
+
+// `scope-depth`: whether a send through a child store costs more the deeper it is scoped.
+//
+// Subject: a counter nested 10 levels deep in the root state, reduced through 10 nested
+// `Scope`s, sent to through a child store scoped 10 times, with one observer on that store.
+// Baseline: the same counter 1 level deep, 1 `Scope`, a child store scoped once, one observer.
+//
+// Each level adds an action embedding on the way in, an extraction and an effect lifting in
+// the reducer, and a forwarding step for the observer: a few closure calls. The goal says they
+// stay small next to the send itself.
+//
+// The ten levels are ten concrete feature types, as in an app (`Level1` holds the counter,
+// `Level2` holds `Level1`, …), not one generic type nested ten times, which the optimiser would
+// not specialise that deep.
+
+extension Suite {
+  static var scopeDepth: Suite {
+    Suite(
+      name: "scope-depth",
+      summary: "a send through a child store 10 scopes deep vs. 1 scope deep",
+      goal: 1.5,
+      run: runScopeDepthSuite)
+  }
+}
+
+private struct Counter: Reducer {
+  enum Action { case increment }
+
+  func reduce(into count: inout Int, action: Action) -> Effect<Action> {
+    count += 1
+    return .none
+  }
+}
+
+private struct Level1: Reducer {
+  struct State { var inner: Int = 0 }
+  enum Action {
+    case inner(Counter.Action)
+    static let innerCase = ActionCase(embed: Action.inner) {
+      switch $0 { case .inner(let action): action }
+    }
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: Action.innerCase) { Counter() }
+  }
+}
+
+private struct Level2: Reducer {
+  struct State { var inner: Level1.State = Level1.State() }
+  enum Action {
+    case inner(Level1.Action)
+    static let innerCase = ActionCase(embed: Action.inner) {
+      switch $0 { case .inner(let action): action }
+    }
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: Action.innerCase) { Level1() }
+  }
+}
+
+private struct Level3: Reducer {
+  struct State { var inner: Level2.State = Level2.State() }
+  enum Action {
+    case inner(Level2.Action)
+    static let innerCase = ActionCase(embed: Action.inner) {
+      switch $0 { case .inner(let action): action }
+    }
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: Action.innerCase) { Level2() }
+  }
+}
+
+private struct Level4: Reducer {
+  struct State { var inner: Level3.State = Level3.State() }
+  enum Action {
+    case inner(Level3.Action)
+    static let innerCase = ActionCase(embed: Action.inner) {
+      switch $0 { case .inner(let action): action }
+    }
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: Action.innerCase) { Level3() }
+  }
+}
+
+private struct Level5: Reducer {
+  struct State { var inner: Level4.State = Level4.State() }
+  enum Action {
+    case inner(Level4.Action)
+    static let innerCase = ActionCase(embed: Action.inner) {
+      switch $0 { case .inner(let action): action }
+    }
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: Action.innerCase) { Level4() }
+  }
+}
+
+private struct Level6: Reducer {
+  struct State { var inner: Level5.State = Level5.State() }
+  enum Action {
+    case inner(Level5.Action)
+    static let innerCase = ActionCase(embed: Action.inner) {
+      switch $0 { case .inner(let action): action }
+    }
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: Action.innerCase) { Level5() }
+  }
+}
+
+private struct Level7: Reducer {
+  struct State { var inner: Level6.State = Level6.State() }
+  enum Action {
+    case inner(Level6.Action)
+    static let innerCase = ActionCase(embed: Action.inner) {
+      switch $0 { case .inner(let action): action }
+    }
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: Action.innerCase) { Level6() }
+  }
+}
+
+private struct Level8: Reducer {
+  struct State { var inner: Level7.State = Level7.State() }
+  enum Action {
+    case inner(Level7.Action)
+    static let innerCase = ActionCase(embed: Action.inner) {
+      switch $0 { case .inner(let action): action }
+    }
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: Action.innerCase) { Level7() }
+  }
+}
+
+private struct Level9: Reducer {
+  struct State { var inner: Level8.State = Level8.State() }
+  enum Action {
+    case inner(Level8.Action)
+    static let innerCase = ActionCase(embed: Action.inner) {
+      switch $0 { case .inner(let action): action }
+    }
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: Action.innerCase) { Level8() }
+  }
+}
+
+private struct Level10: Reducer {
+  struct State { var inner: Level9.State = Level9.State() }
+  enum Action {
+    case inner(Level9.Action)
+    static let innerCase = ActionCase(embed: Action.inner) {
+      switch $0 { case .inner(let action): action }
+    }
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: Action.innerCase) { Level9() }
+  }
+}
+
+@MainActor
+private final class ObservedLeaf {
+  let leaf: Store<Int, Counter.Action>
+  let rootCount: () -> Int
+  private(set) var calls = 0
+  private var token: ObservationToken?
+
+  init(leaf: Store<Int, Counter.Action>, rootCount: @escaping () -> Int) {
+    self.leaf = leaf
+    self.rootCount = rootCount
+    token = leaf.observe(\.self) { [unowned self] count in
+      calls += 1
+      blackHole(count)
+    }
+  }
+
+  func send(times: Int) {
+    for _ in 0..<times { leaf.send(.increment) }
+  }
+}
+
+@MainActor
+private func runScopeDepthSuite(_ settings: HarnessSettings) async -> SuiteResult {
+  let deepRoot = Store(initialState: Level10.State(), reducer: Level10())
+  let deepLeaf = deepRoot
+    .scope(state: \.inner, action: Level10.Action.inner)
+    .scope(state: \.inner, action: Level9.Action.inner)
+    .scope(state: \.inner, action: Level8.Action.inner)
+    .scope(state: \.inner, action: Level7.Action.inner)
+    .scope(state: \.inner, action: Level6.Action.inner)
+    .scope(state: \.inner, action: Level5.Action.inner)
+    .scope(state: \.inner, action: Level4.Action.inner)
+    .scope(state: \.inner, action: Level3.Action.inner)
+    .scope(state: \.inner, action: Level2.Action.inner)
+    .scope(state: \.inner, action: Level1.Action.inner)
+  let deep = ObservedLeaf(leaf: deepLeaf) {
+    deepRoot.state.inner.inner.inner.inner.inner.inner.inner.inner.inner.inner
+  }
+
+  let shallowRoot = Store(initialState: Level1.State(), reducer: Level1())
+  let shallow = ObservedLeaf(leaf: shallowRoot.scope(state: \.inner, action: Level1.Action.inner)) {
+    shallowRoot.state.inner
+  }
+
+  let comparison = await compare(
+    Workload { deep.send(times: $0) },
+    against: Workload { shallow.send(times: $0) },
+    batch: .calibrated, settings: settings)
+
+  var result = SuiteResult(comparison: comparison)
+  result.note("depth", 10)
+  result.note("baseline_depth", 1)
+  result.check("sends_reached_root", deep.rootCount() == deepLeaf.state && deepLeaf.state > 0)
+  result.check("observer_calls_per_action", deep.calls, per: deep.rootCount(), equals: 1)
+  result.check("baseline_observer_calls_per_action", shallow.calls, per: shallow.rootCount(), equals: 1)
+  return result
+}
