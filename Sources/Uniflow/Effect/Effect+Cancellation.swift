@@ -34,22 +34,28 @@ extension Effect {
 }
 
 /// A type-erased, sendable identifier of cancellable work.
+///
+/// The hash is computed once: hashing or comparing through `AnyHashable` boxes the value
+/// anew each time, and identifiers are hashed on every effect's start and end.
 @usableFromInline
 struct EffectID: Hashable, Sendable {
   let base: any Hashable & Sendable
+  let hash: Int
 
   @usableFromInline
   init(_ base: some Hashable & Sendable) {
-    self.base = (base as? EffectID)?.base ?? base
+    let base: any Hashable & Sendable = (base as? EffectID)?.base ?? base
+    self.base = base
+    self.hash = AnyHashable(base).hashValue
   }
 
   @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool {
-    AnyHashable(lhs.base) == AnyHashable(rhs.base)
+    lhs.hash == rhs.hash && AnyHashable(lhs.base) == AnyHashable(rhs.base)
   }
 
   @usableFromInline
   func hash(into hasher: inout Hasher) {
-    AnyHashable(base).hash(into: &hasher)
+    hasher.combine(hash)
   }
 }

@@ -30,16 +30,17 @@ public struct Effect<Action> {
     self.operation = operation
   }
 
+  /// Only the cases that hold an effect directly are boxed: a `.send` follow-up stays inline.
   @usableFromInline
-  indirect enum Operation {
+  enum Operation {
     case none
     case send(Action)
     case run(TaskPriority?, @Sendable (Send<Action>) async throws -> Void)
     case merge([Effect])
     case concatenate([Effect])
-    case cancellable(EffectID, cancelInFlight: Bool, Effect)
+    indirect case cancellable(EffectID, cancelInFlight: Bool, Effect)
     case cancel(EffectID)
-    case throttle(EffectID, Effect)
+    indirect case throttle(EffectID, Effect)
   }
 }
 

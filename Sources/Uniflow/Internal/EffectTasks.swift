@@ -42,8 +42,9 @@ final class EffectTasks: Sendable {
     registry.withLock { registry in
       guard let entry = registry.tasks.removeValue(forKey: token) else { return }
       for id in entry.ids {
-        registry.tokensByID[id]?.remove(token)
-        if registry.tokensByID[id]?.isEmpty == true { registry.tokensByID[id] = nil }
+        guard let index = registry.tokensByID.index(forKey: id) else { continue }
+        registry.tokensByID.values[index].remove(token)
+        if registry.tokensByID.values[index].isEmpty { registry.tokensByID.remove(at: index) }
       }
     }
   }
