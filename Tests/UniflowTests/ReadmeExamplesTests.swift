@@ -127,7 +127,7 @@ private struct FakeRepository: TodoRepository {
 @MainActor
 @Suite struct ReadmeExamplesTests {
   @Test func counterTour() {
-    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let store: StoreOf<Counter> = Store(initialState: Counter.State(), reducer: Counter())
     var printed: [String] = []
     let token = store.observe(\.count) { printed.append("count is now \($0)") }
     store.send(.increment)  // count is now 1
