@@ -312,7 +312,7 @@ final class InteractiveList {
     case .character("a"):
       setMode(.editing(target: nil, text: ""))
     case .character("e"):
-      guard let id = store.selection, let todo = store.todos.first(where: { $0.id == id }) else { return }
+      guard let id = store.selection, let todo = store.todos[id: id] else { return }
       setMode(.editing(target: id, text: todo.title))
     case .character("d"), .delete:
       if let id = store.selection { store.send(.delete(id: id)) }

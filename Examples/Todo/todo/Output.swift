@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import Uniflow
 
 /// Writes one line to standard error, prefixed with `todo: error: `.
 func printError(_ message: String) {
@@ -7,8 +8,8 @@ func printError(_ message: String) {
 }
 
 /// The todos as plain text, one per line: `  3  [ ] Buy milk`; a sentence when there are none.
-func plainList(_ todos: [Todo], filter: TodoFilter) -> String {
-  guard let widest = todos.map(\.id).max() else {
+func plainList(_ todos: IdentifiedArray<Todo>, filter: TodoFilter) -> String {
+  guard let widest = todos.ids.max() else {
     switch filter {
     case .all: return "No todos yet. Add one with: todo add \"Buy milk\""
     case .open: return "No open todos."

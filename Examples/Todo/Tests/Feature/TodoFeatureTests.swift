@@ -2,152 +2,284 @@ import Foundation
 import Testing
 import TodoCore
 import Uniflow
+import UniflowTesting
 
+/// The todo feature's reducer and effects, step by step: every action's state change, every
+/// action the effects send back, and no effect left running at the end.
 @MainActor
 @Suite struct TodoFeatureTests {
-  typealias TodoStore = Store<TodoFeature.State, TodoFeature.Action>
+  typealias FeatureStore = TestStore<TodoFeature.State, TodoFeature.Action>
 
-  let clock = ManualClock()
+  let clock = TestClock()
 
   func makeStore(
     _ repository: any TodoRepository = InMemoryTodoRepository(), state: TodoFeature.State = .init()
-  ) -> TodoStore {
-    Store(
+  ) -> FeatureStore {
+    // Only a failing test waits for the timeout; a generous one keeps a busy machine from
+    // failing a passing test.
+    TestStore(
       initialState: state,
-      reducer: TodoFeature(repository: repository, clock: clock, now: { testDate }))
+      reducer: TodoFeature(repository: repository, clock: clock, now: { testDate }),
+      timeout: .seconds(10))
   }
 
-  /// A store bound to `repository`, with its first snapshot in.
-  func makeObservingStore(_ repository: any TodoRepository = InMemoryTodoRepository()) async -> TodoStore {
-    let store = makeStore(repository)
-    store.send(.startObserving)
-    #expect(await eventually { store.isLoaded })
-    return store
+  /// Binds the repository, receives the contents it publishes at once, and waits until the
+  /// periodic check for outside changes sleeps on the clock.
+  @discardableResult
+  func startObserving(
+    _ store: FeatureStore, loading todos: IdentifiedArray<Todo>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async -> TestStoreTask {
+    let binding = await store.send(
+      .startObserving, fileID: fileID, filePath: filePath, line: line, column: column)
+    await store.receive(
+      .snapshotLoaded(TodoSnapshot(todos: todos)),
+      assert: {
+        $0.todos = todos
+        $0.isLoaded = true
+      }, fileID: fileID, filePath: filePath, line: line, column: column)
+    await clock.waitForSleepers()
+    return binding
+  }
+
+  /// Ends the binding and waits until its effects are over, so that the test ends with nothing
+  /// running and nothing sleeping on the clock.
+  func stopObserving(
+    _ store: FeatureStore,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await store.send(.stopObserving, fileID: fileID, filePath: filePath, line: line, column: column)
+    await store.finish(fileID: fileID, filePath: filePath, line: line, column: column)
+    clock.checkNoSleepers(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   // MARK: Binding
 
   @Test func theBindingFeedsEachPublishedSnapshotIntoTheState() async throws {
     let repository = InMemoryTodoRepository(todos: [todo(1, "Buy milk")])
-    let store = await makeObservingStore(repository)
-    #expect(store.todos == [todo(1, "Buy milk")])
+    let store = makeStore(repository)
+    await startObserving(store, loading: [todo(1, "Buy milk")])
+    #expect(store.state.selection == 1)
 
     // A change made outside the store arrives through the binding too.
     _ = try await repository.add(title: "Call mom", at: testDate)
-    #expect(await eventually { store.todos.count == 2 })
-    #expect(store.undoHistory == ["add “Call mom”"])
+    await store.receive(
+      .snapshotLoaded(
+        TodoSnapshot(todos: [todo(1, "Buy milk"), todo(2, "Call mom")], undoHistory: ["add “Call mom”"]))
+    ) {
+      $0.todos.append(todo(2, "Call mom"))
+      $0.undoHistory = ["add “Call mom”"]
+    }
+    await stopObserving(store)
   }
 
   @Test func stoppingTheBindingEndsItsEffects() async throws {
     let repository = InMemoryTodoRepository()
-    let store = await makeObservingStore(repository)
-    // The binding and the periodic check for outside changes.
-    #expect(store.runningEffectCount == 2)
+    let store = makeStore(repository)
+    // The binding and the periodic check for outside changes, which sleeps on the clock.
+    let binding = await startObserving(store, loading: [])
+    #expect(!binding.isFinished)
+    #expect(clock.sleeperCount == 1)
 
-    store.send(.stopObserving)
-    #expect(await eventually { store.runningEffectCount == 0 })
+    await store.send(.stopObserving)
+    await binding.finish()
+    #expect(clock.sleeperCount == 0)
+
+    // Changes no longer arrive by themselves; reading the contents still works.
     _ = try await repository.add(title: "Buy milk", at: testDate)
-    await store.send(.load).finish()
-    #expect(store.todos.count == 1)
+    await store.send(.load)
+    await store.receive(
+      .snapshotLoaded(TodoSnapshot(todos: [todo(1, "Buy milk")], undoHistory: ["add “Buy milk”"]))
+    ) {
+      $0.todos = [todo(1, "Buy milk")]
+      $0.undoHistory = ["add “Buy milk”"]
+    }
+    await store.finish()
   }
 
-  @Test func startingAgainReplacesTheBindingInsteadOfDoublingIt() async {
-    let store = await makeObservingStore()
-    #expect(store.runningEffectCount == 2)
-    store.send(.startObserving)
-    #expect(await eventually { store.runningEffectCount == 2 && clock.sleeperCount == 1 })
+  @Test func startingAgainReplacesTheBindingInsteadOfDoublingIt() async throws {
+    let repository = InMemoryTodoRepository()
+    let store = makeStore(repository)
+    let first = await startObserving(store, loading: [])
+
+    // The new binding publishes the contents at once; the state holds them already.
+    await store.send(.startObserving)
+    await store.receive(.snapshotLoaded(TodoSnapshot()))
+    // The first binding and its check ended; one check sleeps on the clock.
+    await first.finish()
+    await clock.waitForSleepers()
+    #expect(clock.sleeperCount == 1)
+
+    // One change, one snapshot.
+    _ = try await repository.add(title: "Buy milk", at: testDate)
+    await store.receive(
+      .snapshotLoaded(TodoSnapshot(todos: [todo(1, "Buy milk")], undoHistory: ["add “Buy milk”"]))
+    ) {
+      $0.todos = [todo(1, "Buy milk")]
+      $0.undoHistory = ["add “Buy milk”"]
+    }
+    await stopObserving(store)
   }
 
   @Test func observingChecksForOutsideChangesOnTheClock() async {
     let repository = ReloadCountingRepository()
-    let store = await makeObservingStore(repository)
+    let store = makeStore(repository)
+    await startObserving(store, loading: [])
     #expect(repository.reloadCount == 0)
 
     for expected in 1...3 {
-      #expect(await eventually { clock.sleeperCount == 1 })
-      clock.advance(by: .seconds(1))
-      #expect(await eventually { repository.reloadCount == expected })
+      await clock.advance(by: .seconds(1))
+      // The check is over once it sleeps again.
+      await clock.waitForSleepers()
+      #expect(repository.reloadCount == expected)
     }
-    store.send(.stopObserving)
-    #expect(await eventually { clock.sleeperCount == 0 })
+    await stopObserving(store)
   }
 
   @Test func loadReadsTheContentsOnce() async {
     let store = makeStore(InMemoryTodoRepository(todos: [todo(4, "Buy milk")]))
-    await store.send(.load).finish()
-    #expect(store.isLoaded)
-    #expect(store.todos == [todo(4, "Buy milk")])
-    #expect(store.runningEffectCount == 0)
+    await store.send(.load)
+    await store.receive(.snapshotLoaded(TodoSnapshot(todos: [todo(4, "Buy milk")]))) {
+      $0.todos = [todo(4, "Buy milk")]
+      $0.isLoaded = true
+    }
+    // Nothing keeps running.
+    await store.finish()
   }
 
   // MARK: Commands
 
   @Test func addingReportsTheNewTodoAndSelectsIt() async {
-    let store = await makeObservingStore(InMemoryTodoRepository(todos: [todo(1, "Call mom")]))
-    await store.send(.add(title: "  Buy milk\n")).finish()
-    #expect(store.outcome == .added(todo(2, "Buy milk")))
-    #expect(store.error == nil)
-    #expect(await eventually { store.todos.count == 2 })
-    #expect(store.selection == 2)
-    #expect(store.selectedIndex == 1)
+    let repository = HeldUpdatesRepository(todos: [todo(1, "Call mom")])
+    let store = makeStore(repository)
+    await startObserving(store, loading: [todo(1, "Call mom")])
+
+    await store.send(.add(title: "  Buy milk\n"))
+    await store.receive(.finished(.added(todo(2, "Buy milk")))) {
+      $0.outcome = .added(todo(2, "Buy milk"))
+      $0.selection = 2
+    }
+    #expect(store.state.error == nil)
+
+    repository.publish()
+    await store.receive(
+      .snapshotLoaded(
+        TodoSnapshot(todos: [todo(1, "Call mom"), todo(2, "Buy milk")], undoHistory: ["add “Buy milk”"]))
+    ) {
+      $0.todos.append(todo(2, "Buy milk"))
+      $0.undoHistory = ["add “Buy milk”"]
+    }
+    #expect(store.state.selection == 2)
+    #expect(store.state.selectedIndex == 1)
+    await stopObserving(store)
   }
 
   @Test func anEmptyTitleIsAnErrorAndReachesNoRepository() async {
-    let repository = FailingRepository(.busy(path: "unused"))
-    let store = makeStore(repository)
-    await store.send(.add(title: " \t ")).finish()
-    #expect(store.error == .emptyTitle)
-    await store.send(.rename(id: 1, title: "")).finish()
-    #expect(store.error == .emptyTitle)
-    #expect(store.outcome == nil)
+    let store = makeStore(FailingRepository(.busy(path: "unused")))
+    let adding = await store.send(.add(title: " \t ")) { $0.error = .emptyTitle }
+    await store.send(.dismissMessage) { $0.error = nil }
+    let renaming = await store.send(.rename(id: 1, title: "")) { $0.error = .emptyTitle }
+    // Neither started an effect: the repository was not asked.
+    #expect(adding.isFinished)
+    #expect(renaming.isFinished)
+    #expect(store.state.outcome == nil)
   }
 
   @Test func togglingCompletesThenReopens() async {
-    let store = await makeObservingStore(InMemoryTodoRepository(todos: [todo(1, "Buy milk")]))
-    await store.send(.toggle(id: 1)).finish()
-    #expect(store.outcome == .completed(todo(1, "Buy milk", isDone: true)))
-    #expect(await eventually { store.doneCount == 1 })
-    await store.send(.toggle(id: 1)).finish()
-    #expect(store.outcome == .reopened(todo(1, "Buy milk")))
-    #expect(await eventually { store.openCount == 1 })
+    let repository = HeldUpdatesRepository(todos: [todo(1, "Buy milk")])
+    let store = makeStore(repository)
+    await startObserving(store, loading: [todo(1, "Buy milk")])
+
+    await store.send(.toggle(id: 1))
+    await store.receive(.finished(.completed(todo(1, "Buy milk", isDone: true)))) {
+      $0.outcome = .completed(todo(1, "Buy milk", isDone: true))
+    }
+    repository.publish()
+    await store.receive(
+      .snapshotLoaded(
+        TodoSnapshot(todos: [todo(1, "Buy milk", isDone: true)], undoHistory: ["complete “Buy milk”"]))
+    ) {
+      $0.todos[id: 1]?.isDone = true
+      $0.todos[id: 1]?.completedAt = testDate
+      $0.undoHistory = ["complete “Buy milk”"]
+    }
+    #expect((store.state.openCount, store.state.doneCount) == (0, 1))
+
+    // The state now says it is done: toggling reopens it.
+    await store.send(.toggle(id: 1))
+    await store.receive(.finished(.reopened(todo(1, "Buy milk")))) {
+      $0.outcome = .reopened(todo(1, "Buy milk"))
+    }
+    repository.publish()
+    await store.receive(
+      .snapshotLoaded(
+        TodoSnapshot(
+          todos: [todo(1, "Buy milk")], undoHistory: ["complete “Buy milk”", "reopen “Buy milk”"]))
+    ) {
+      $0.todos[id: 1] = todo(1, "Buy milk")
+      $0.undoHistory.append("reopen “Buy milk”")
+    }
+    #expect((store.state.openCount, store.state.doneCount) == (1, 0))
+    await stopObserving(store)
   }
 
   @Test func togglingATodoTheStateDoesNotHaveIsAnError() async {
-    let store = await makeObservingStore()
-    await store.send(.toggle(id: 9)).finish()
-    #expect(store.error == .todoNotFound(9))
+    let store = makeStore()
+    await startObserving(store, loading: [])
+    await store.send(.toggle(id: 9)) { $0.error = .todoNotFound(9) }
+    await stopObserving(store)
   }
 
   @Test func renamingDeletingClearingAndUndoingReportTheirOutcome() async {
     let store = makeStore(
       InMemoryTodoRepository(todos: [todo(1, "Buy milk"), todo(2, "Call mom", isDone: true)]))
-    await store.send(.rename(id: 1, title: "Buy oat milk")).finish()
-    #expect(store.outcome == .renamed(todo(1, "Buy oat milk")))
-    await store.send(.clearDone).finish()
-    #expect(store.outcome == .clearedDone([todo(2, "Call mom", isDone: true)]))
-    await store.send(.delete(id: 1)).finish()
-    #expect(store.outcome == .deleted(todo(1, "Buy oat milk")))
-    await store.send(.undo).finish()
-    #expect(store.outcome == .undid("delete “Buy oat milk”"))
-    await store.send(.load).finish()
-    #expect(store.todos == [todo(1, "Buy oat milk")])
-    #expect(store.undoHistory == ["rename “Buy milk”", "clear 1 done"])
+    await store.send(.rename(id: 1, title: "Buy oat milk"))
+    await store.receive(.finished(.renamed(todo(1, "Buy oat milk")))) {
+      $0.outcome = .renamed(todo(1, "Buy oat milk"))
+    }
+    await store.send(.clearDone)
+    await store.receive(.finished(.clearedDone([todo(2, "Call mom", isDone: true)]))) {
+      $0.outcome = .clearedDone([todo(2, "Call mom", isDone: true)])
+    }
+    await store.send(.delete(id: 1))
+    await store.receive(.finished(.deleted(todo(1, "Buy oat milk")))) {
+      $0.outcome = .deleted(todo(1, "Buy oat milk"))
+    }
+    await store.send(.undo)
+    await store.receive(.finished(.undid("delete “Buy oat milk”"))) {
+      $0.outcome = .undid("delete “Buy oat milk”")
+    }
+
+    await store.send(.load)
+    await store.receive(
+      .snapshotLoaded(
+        TodoSnapshot(todos: [todo(1, "Buy oat milk")], undoHistory: ["rename “Buy milk”", "clear 1 done"]))
+    ) {
+      $0.todos = [todo(1, "Buy oat milk")]
+      $0.undoHistory = ["rename “Buy milk”", "clear 1 done"]
+      $0.isLoaded = true
+    }
+    await store.finish()
   }
 
   @Test func aFailedCommandBecomesTheErrorShownAndTheNextSuccessClearsIt() async {
     let store = makeStore(InMemoryTodoRepository(todos: [todo(1, "Buy milk")]))
-    await store.send(.setDone(id: 5, isDone: true)).finish()
-    #expect(store.error == .todoNotFound(5))
-    await store.send(.undo).finish()
-    #expect(store.error == .nothingToUndo)
-    #expect(store.outcome == nil)
+    await store.send(.setDone(id: 5, isDone: true))
+    await store.receive(.failed(.todoNotFound(5))) { $0.error = .todoNotFound(5) }
+    // A new command clears the error shown at once.
+    await store.send(.undo) { $0.error = nil }
+    await store.receive(.failed(.nothingToUndo)) { $0.error = .nothingToUndo }
+    #expect(store.state.outcome == nil)
 
-    await store.send(.setDone(id: 1, isDone: true)).finish()
-    #expect(store.error == nil)
-    #expect(store.outcome == .completed(todo(1, "Buy milk", isDone: true)))
+    await store.send(.setDone(id: 1, isDone: true)) { $0.error = nil }
+    await store.receive(.finished(.completed(todo(1, "Buy milk", isDone: true)))) {
+      $0.outcome = .completed(todo(1, "Buy milk", isDone: true))
+    }
 
-    store.send(.dismissMessage)
-    #expect(store.outcome == nil)
+    await store.send(.dismissMessage) { $0.outcome = nil }
+    await store.finish()
   }
 
   @Test(arguments: [
@@ -160,69 +292,82 @@ import Uniflow
       .add(title: "x"), .rename(id: 1, title: "x"), .setDone(id: 1, isDone: true), .delete(id: 1),
       .clearDone, .undo, .load,
     ] {
-      store.send(.dismissMessage)
-      await store.send(action).finish()
-      #expect(store.error == failure, "after \(action)")
+      await store.send(action)
+      await store.receive(.failed(failure)) { $0.error = failure }
+      await store.send(.dismissMessage) { $0.error = nil }
     }
+
     // A failure the repository publishes arrives through the binding.
-    store.send(.dismissMessage)
-    store.send(.startObserving)
-    #expect(await eventually { store.error == failure })
-    #expect(store.isLoaded)
+    await startObserving(store, loading: [])
+    await store.receive(.failed(failure)) { $0.error = failure }
+    await stopObserving(store)
   }
 
   // MARK: Filter and selection
 
-  @Test func theFilterDecidesTheVisibleTodosAndTheCountsStayWhole() {
+  @Test func theFilterDecidesTheVisibleTodosAndTheCountsStayWhole() async {
     let store = makeStore(
       state: TodoFeature.State(todos: [todo(1, "a"), todo(2, "b", isDone: true), todo(3, "c")]))
-    #expect(store.visibleTodos.map(\.id) == [1, 2, 3])
-    store.send(.cycleFilter)
-    #expect(store.filter == .open)
-    #expect(store.visibleTodos.map(\.id) == [1, 3])
-    store.send(.cycleFilter)
-    #expect(store.visibleTodos.map(\.id) == [2])
-    #expect((store.openCount, store.doneCount) == (2, 1))
-    store.send(.cycleFilter)
-    #expect(store.filter == .all)
-    store.send(.setFilter(.done))
-    #expect(store.visibleTodos.map(\.id) == [2])
+    #expect(store.state.visibleTodos.ids == [1, 2, 3])
+    await store.send(.cycleFilter) { $0.filter = .open }
+    #expect(store.state.visibleTodos.ids == [1, 3])
+    await store.send(.cycleFilter) { $0.filter = .done }
+    #expect(store.state.visibleTodos.ids == [2])
+    #expect((store.state.openCount, store.state.doneCount) == (2, 1))
+    await store.send(.cycleFilter) { $0.filter = .all }
+    await store.send(.setFilter(.done)) { $0.filter = .done }
+    #expect(store.state.visibleTodos.ids == [2])
   }
 
-  @Test func theSelectionMovesWithinTheVisibleTodos() {
+  @Test func theSelectionMovesWithinTheVisibleTodos() async {
     let store = makeStore(
       state: TodoFeature.State(todos: [todo(1, "a"), todo(2, "b", isDone: true), todo(3, "c"), todo(4, "d")]))
-    #expect(store.selection == 1)
-    store.send(.moveSelection(by: 1))
-    #expect((store.selection, store.selectedIndex) == (2, 1))
-    store.send(.moveSelection(by: 10))
-    #expect(store.selection == 4)
-    store.send(.moveSelection(by: -2))
-    #expect(store.selection == 2)
-    store.send(.moveSelection(by: Int.min))
-    #expect(store.selection == 1)
-    store.send(.moveSelection(by: Int.max))
-    #expect(store.selection == 4)
+    #expect(store.state.selection == 1)
+    await store.send(.moveSelection(by: 1)) { $0.selection = 2 }
+    #expect(store.state.selectedIndex == 1)
+    await store.send(.moveSelection(by: 10)) { $0.selection = 4 }
+    await store.send(.moveSelection(by: -2)) { $0.selection = 2 }
+    await store.send(.moveSelection(by: Int.min)) { $0.selection = 1 }
+    await store.send(.moveSelection(by: Int.max)) { $0.selection = 4 }
 
     // Hiding the selected todo selects the one that takes its place.
-    store.send(.select(id: 2))
-    store.send(.setFilter(.open))
-    #expect((store.selection, store.selectedIndex) == (3, 1))
-    store.send(.setFilter(.done))
-    #expect(store.selection == 2)
+    await store.send(.select(id: 2)) { $0.selection = 2 }
+    await store.send(.setFilter(.open)) { $0.filter = .open }
+    #expect((store.state.selection, store.state.selectedIndex) == (3, 1))
+    await store.send(.setFilter(.done)) { $0.filter = .done }
+    #expect(store.state.selection == 2)
   }
 
   @Test func deletingTheSelectedTodoSelectsItsNeighbour() async {
-    let store = await makeObservingStore(
-      InMemoryTodoRepository(todos: [todo(1, "a"), todo(2, "b"), todo(3, "c")]))
-    store.send(.select(id: 3))
-    await store.send(.delete(id: 3)).finish()
-    #expect(await eventually { store.todos.count == 2 })
-    #expect(store.selection == 2)
-    await store.send(.delete(id: 1)).finish()
-    await store.send(.delete(id: 2)).finish()
-    #expect(await eventually { store.todos.isEmpty })
-    #expect(store.selection == nil)
-    #expect(store.selectedIndex == nil)
+    let repository = HeldUpdatesRepository(todos: [todo(1, "a"), todo(2, "b"), todo(3, "c")])
+    let store = makeStore(repository)
+    await startObserving(store, loading: [todo(1, "a"), todo(2, "b"), todo(3, "c")])
+    await store.send(.select(id: 3)) { $0.selection = 3 }
+
+    await store.send(.delete(id: 3))
+    await store.receive(.finished(.deleted(todo(3, "c")))) { $0.outcome = .deleted(todo(3, "c")) }
+    repository.publish()
+    await store.receive(
+      .snapshotLoaded(TodoSnapshot(todos: [todo(1, "a"), todo(2, "b")], undoHistory: ["delete “c”"]))
+    ) {
+      $0.todos.remove(id: 3)
+      $0.undoHistory = ["delete “c”"]
+    }
+    #expect(store.state.selection == 2)
+
+    await store.send(.delete(id: 1))
+    await store.receive(.finished(.deleted(todo(1, "a")))) { $0.outcome = .deleted(todo(1, "a")) }
+    await store.send(.delete(id: 2))
+    await store.receive(.finished(.deleted(todo(2, "b")))) { $0.outcome = .deleted(todo(2, "b")) }
+    repository.publish()
+    await store.receive(
+      .snapshotLoaded(TodoSnapshot(undoHistory: ["delete “c”", "delete “a”", "delete “b”"]))
+    ) {
+      $0.todos = []
+      $0.undoHistory = ["delete “c”", "delete “a”", "delete “b”"]
+    }
+    #expect(store.state.selection == nil)
+    #expect(store.state.selectedIndex == nil)
+    await stopObserving(store)
   }
 }

@@ -113,6 +113,30 @@ import TodoCore
     #expect(try directory.contents(of: path) == bytes)
   }
 
+  @Test func reportsTodosThatShareAnIdentifierAsCorruptedAndKeepsThem() async throws {
+    // A file edited by hand, its table without the primary key that keeps identifiers unique.
+    do {
+      let database = try SQLiteDatabase(path: path)
+      try database.executeScript(
+        """
+        CREATE TABLE todos (
+          id INTEGER, title TEXT NOT NULL, is_done INTEGER NOT NULL DEFAULT 0,
+          created_at REAL NOT NULL, completed_at REAL
+        );
+        CREATE TABLE undo_steps (id INTEGER PRIMARY KEY AUTOINCREMENT, label TEXT NOT NULL);
+        INSERT INTO todos (id, title, created_at) VALUES (1, 'Buy milk', 0), (1, 'Call mom', 0);
+        PRAGMA user_version = 2;
+        """)
+    }
+
+    let repository = try SQLiteTodoRepository(path: path)
+    await #expect(throws: TodoStoreError.corrupted(path: path)) { try await repository.snapshot() }
+    var updates = repository.updates().makeAsyncIterator()
+    #expect(await updates.next() == .failure(.corrupted(path: path)))
+    let titles = try SQLiteDatabase(path: path).query("SELECT title FROM todos ORDER BY title")
+    #expect(titles == [[.text("Buy milk")], [.text("Call mom")]])
+  }
+
   @Test func refusesTheDatabaseOfAnotherProgramWithoutTouchingIt() throws {
     do {
       let database = try SQLiteDatabase(path: path)

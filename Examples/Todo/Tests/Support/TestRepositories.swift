@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TodoCore
+import Uniflow
 
 /// A repository whose every command fails with one error, and whose updates publish that
 /// error after the empty contents: the failures a real database can have, on demand.
@@ -54,5 +55,95 @@ final class ReloadCountingRepository: TodoRepository {
   func undo() async throws(TodoStoreError) -> String { try await base.undo() }
   func reloadIfChanged() async throws(TodoStoreError) {
     reloads.withLock { $0 += 1 }
+  }
+}
+
+/// An in-memory repository that publishes its changes only when the test says so.
+///
+/// A real repository publishes its new contents as part of each change, so whether a command's
+/// outcome or the contents after it reach the store first is up to the scheduler. Here a new
+/// subscriber gets the contents at once, as everywhere, and after that only when the test calls
+/// `publish()`: the test decides the order, and an exhaustive test can receive each action in
+/// turn.
+final class HeldUpdatesRepository: TodoRepository {
+  private typealias Continuation = AsyncStream<Result<TodoSnapshot, TodoStoreError>>.Continuation
+
+  private struct Subscribers {
+    /// The contents after the last change, published or not.
+    var latest: TodoSnapshot
+    var continuations: [Int: Continuation] = [:]
+    var nextID = 0
+  }
+
+  private let base: InMemoryTodoRepository
+  private let subscribers: Mutex<Subscribers>
+
+  init(todos: IdentifiedArray<Todo> = []) {
+    base = InMemoryTodoRepository(todos: todos)
+    var sorted = todos
+    sorted.sort { $0.id < $1.id }
+    subscribers = Mutex(Subscribers(latest: TodoSnapshot(todos: sorted)))
+  }
+
+  deinit {
+    let continuations = subscribers.withLock { Array($0.continuations.values) }
+    for continuation in continuations { continuation.finish() }
+  }
+
+  /// Sends the contents as they are now to every subscriber.
+  func publish() {
+    subscribers.withLock { subscribers in
+      for continuation in subscribers.continuations.values {
+        continuation.yield(.success(subscribers.latest))
+      }
+    }
+  }
+
+  func updates() -> AsyncStream<Result<TodoSnapshot, TodoStoreError>> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Result<TodoSnapshot, TodoStoreError>.self)
+    let id = subscribers.withLock { subscribers in
+      let id = subscribers.nextID
+      subscribers.nextID += 1
+      subscribers.continuations[id] = continuation
+      continuation.yield(.success(subscribers.latest))
+      return id
+    }
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.subscribers.withLock { $0.continuations.removeValue(forKey: id) }
+    }
+    return stream
+  }
+
+  func snapshot() async throws(TodoStoreError) -> TodoSnapshot { try await base.snapshot() }
+  func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo {
+    try await change { repository throws(TodoStoreError) in try await repository.add(title: title, at: date) }
+  }
+  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> Todo {
+    try await change { repository throws(TodoStoreError) in try await repository.rename(id: id, to: title) }
+  }
+  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> Todo {
+    try await change { repository throws(TodoStoreError) in
+      try await repository.setDone(isDone, id: id, at: date)
+    }
+  }
+  func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo {
+    try await change { repository throws(TodoStoreError) in try await repository.delete(id: id) }
+  }
+  func clearDone() async throws(TodoStoreError) -> [Todo] {
+    try await change { repository throws(TodoStoreError) in try await repository.clearDone() }
+  }
+  func undo() async throws(TodoStoreError) -> String {
+    try await change { repository throws(TodoStoreError) in try await repository.undo() }
+  }
+  func reloadIfChanged() async throws(TodoStoreError) {}
+
+  /// Applies a command to the contents, and keeps the contents after it for `publish()`.
+  private func change<Value>(
+    _ command: (InMemoryTodoRepository) async throws(TodoStoreError) -> Value
+  ) async throws(TodoStoreError) -> Value {
+    let value = try await command(base)
+    let latest = try await base.snapshot()
+    subscribers.withLock { $0.latest = latest }
+    return value
   }
 }

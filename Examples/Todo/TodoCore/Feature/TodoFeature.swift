@@ -92,7 +92,7 @@ public struct TodoFeature: Reducer, Sendable {
 
     case .toggle(let id):
       state.error = nil
-      guard let todo = state.todos.first(where: { $0.id == id }) else {
+      guard let todo = state.todos[id: id] else {
         return fail(.todoNotFound(id), &state)
       }
       return setDone(!todo.isDone, id: id)

@@ -21,7 +21,8 @@ public enum TodoStoreError: Error, Hashable, Sendable, CustomStringConvertible {
   case nothingToUndo
   /// The file is not an SQLite database (or its header is damaged).
   case notADatabase(path: String)
-  /// The file is an SQLite database with its content damaged.
+  /// The file is an SQLite database with its content damaged: SQLite reports it malformed, or
+  /// two of its todos share an identifier.
   case corrupted(path: String)
   /// The file is an SQLite database made by another program.
   case foreignDatabase(path: String)
@@ -51,7 +52,7 @@ public enum TodoStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notADatabase(let path):
       "\(path) is not a todo database (not an SQLite file, or a damaged one); it was left untouched"
     case .corrupted(let path):
-      "the database \(path) is corrupted (SQLite reports a malformed file)"
+      "the database \(path) is corrupted (a malformed file, or two todos with one id)"
     case .foreignDatabase(let path):
       "\(path) is an SQLite database of another program, not a todo list; it was left untouched"
     case .newerSchema(let path, let version, let supported):

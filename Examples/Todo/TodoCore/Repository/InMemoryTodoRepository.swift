@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Uniflow
 
 /// A repository that keeps its todos in memory, for tests and previews.
 ///
@@ -12,9 +13,9 @@ import Synchronization
 /// ```
 public final class InMemoryTodoRepository: TodoRepository {
   private struct Contents {
-    var todos: [Todo]
+    var todos: IdentifiedArray<Todo>
     var nextID: Todo.ID
-    var undoStack: [(label: String, todos: [Todo])] = []
+    var undoStack: [(label: String, todos: IdentifiedArray<Todo>)] = []
     var subscribers: [Int: AsyncStream<Result<TodoSnapshot, TodoStoreError>>.Continuation] = [:]
     var nextSubscriber = 0
 
@@ -33,9 +34,9 @@ public final class InMemoryTodoRepository: TodoRepository {
       for continuation in subscribers.values { continuation.yield(.success(snapshot)) }
     }
 
-    func index(of id: Todo.ID) throws(TodoStoreError) -> Int {
-      guard let index = todos.firstIndex(where: { $0.id == id }) else { throw .todoNotFound(id) }
-      return index
+    func todo(_ id: Todo.ID) throws(TodoStoreError) -> Todo {
+      guard let todo = todos[id: id] else { throw .todoNotFound(id) }
+      return todo
     }
   }
 
@@ -43,11 +44,14 @@ public final class InMemoryTodoRepository: TodoRepository {
 
   /// Creates a repository holding `todos`.
   ///
-  /// - Parameter todos: The initial todos; the next todo added gets an identifier above
-  ///   theirs. The undo history starts empty.
-  public init(todos: [Todo] = []) {
-    let nextID = (todos.map(\.id).max() ?? 0) + 1
-    contents = Mutex(Contents(todos: todos.sorted { $0.id < $1.id }, nextID: nextID))
+  /// - Parameter todos: The initial todos, in any order; the repository keeps them by
+  ///   ascending identifier, and the next todo added gets an identifier above theirs. The undo
+  ///   history starts empty.
+  public init(todos: IdentifiedArray<Todo> = []) {
+    var todos = todos
+    todos.sort { $0.id < $1.id }
+    let nextID = (todos.ids.max() ?? 0) + 1
+    contents = Mutex(Contents(todos: todos, nextID: nextID))
   }
 
   deinit {
@@ -93,39 +97,42 @@ public final class InMemoryTodoRepository: TodoRepository {
   public func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> Todo {
     guard let title = Todo.normalizedTitle(title) else { throw .emptyTitle }
     return try change { contents throws(TodoStoreError) in
-      let index = try contents.index(of: id)
-      guard contents.todos[index].title != title else { return contents.todos[index] }
-      contents.pushUndo("rename “\(contents.todos[index].title)”")
-      contents.todos[index].title = title
-      return contents.todos[index]
+      var todo = try contents.todo(id)
+      guard todo.title != title else { return todo }
+      contents.pushUndo("rename “\(todo.title)”")
+      todo.title = title
+      contents.todos[id: id] = todo
+      return todo
     }
   }
 
   /// Marks a todo done or open; see ``TodoRepository/setDone(_:id:at:)``.
   public func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> Todo {
     try change { contents throws(TodoStoreError) in
-      let index = try contents.index(of: id)
-      guard contents.todos[index].isDone != isDone else { return contents.todos[index] }
-      contents.pushUndo("\(isDone ? "complete" : "reopen") “\(contents.todos[index].title)”")
-      contents.todos[index].isDone = isDone
-      contents.todos[index].completedAt = isDone ? date : nil
-      return contents.todos[index]
+      var todo = try contents.todo(id)
+      guard todo.isDone != isDone else { return todo }
+      contents.pushUndo("\(isDone ? "complete" : "reopen") “\(todo.title)”")
+      todo.isDone = isDone
+      todo.completedAt = isDone ? date : nil
+      contents.todos[id: id] = todo
+      return todo
     }
   }
 
   /// Deletes a todo; see ``TodoRepository/delete(id:)``.
   public func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo {
     try change { contents throws(TodoStoreError) in
-      let index = try contents.index(of: id)
-      contents.pushUndo("delete “\(contents.todos[index].title)”")
-      return contents.todos.remove(at: index)
+      let todo = try contents.todo(id)
+      contents.pushUndo("delete “\(todo.title)”")
+      contents.todos.remove(id: id)
+      return todo
     }
   }
 
   /// Deletes the done todos; see ``TodoRepository/clearDone()``.
   public func clearDone() async throws(TodoStoreError) -> [Todo] {
     try change { contents in
-      let done = contents.todos.filter(\.isDone)
+      let done = contents.todos.filter(\.isDone).elements
       guard !done.isEmpty else { return [] }
       contents.pushUndo("clear \(done.count) done")
       contents.todos.removeAll(where: \.isDone)

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Uniflow
 
 /// A repository that keeps todos in an SQLite database file.
 ///
@@ -224,9 +225,12 @@ public final class SQLiteTodoRepository: TodoRepository {
       // One read transaction: the todos and the history of the same moment.
       try database.execute("BEGIN")
       defer { try? database.execute("COMMIT") }
-      let todos = try database.query(
-        "SELECT id, title, is_done, created_at, completed_at FROM todos ORDER BY id"
-      ).map(todo(from:))
+      let rows = try database.query(
+        "SELECT id, title, is_done, created_at, completed_at FROM todos ORDER BY id")
+      // The identifier is the table's primary key: two rows sharing one mean a damaged file.
+      guard let todos = try? IdentifiedArray(validating: rows.map(todo(from:))) else {
+        throw .corrupted(path: database.path)
+      }
       let history = try database.query("SELECT label FROM undo_steps ORDER BY id").map { $0[0].text ?? "" }
       connection.dataVersion = try dataVersion(of: database)
       return .success(TodoSnapshot(todos: todos, undoHistory: history))
