@@ -1,10 +1,11 @@
 import Uniflow
+import UniflowTesting
 
 /// A counter whose slow increment waits on the injected clock.
 struct SlowCounter: Reducer {
   struct State: Equatable { var count = 0 }
   enum Action: Equatable { case increment, slowIncrement }
-  let clock: ManualClock
+  let clock: TestClock
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
@@ -39,7 +40,7 @@ struct Pair: Reducer {
     }
   }
 
-  let clock: ManualClock
+  let clock: TestClock
 
   var body: some Reducer<State, Action> {
     Scope(state: \.left, action: Action.leftCase) { SlowCounter(clock: clock) }
@@ -56,7 +57,7 @@ struct ListRow: Identifiable, Equatable {
 
 struct RowFeature: Reducer {
   enum Action: Equatable { case toggle, rename(String), renameLater(String) }
-  let clock: ManualClock
+  let clock: TestClock
 
   func reduce(into state: inout ListRow, action: Action) -> Effect<Action> {
     switch action {
@@ -103,7 +104,7 @@ struct AppFeature: Reducer {
     }
   }
 
-  let clock: ManualClock
+  let clock: TestClock
 
   var body: some Reducer<State, Action> {
     Scope(state: \.pair, action: Action.pairCase) { Pair(clock: clock) }

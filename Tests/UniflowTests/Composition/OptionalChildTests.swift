@@ -1,10 +1,11 @@
 import Testing
 import Uniflow
+import UniflowTesting
 
 @MainActor
 @Suite struct OptionalChildTests {
   @Test func childRunsOnlyWhilePresent() {
-    let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: ManualClock()))
+    let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
     #expect(root.scope(state: \.detail, action: AppFeature.Action.detail) == nil)
 
     root.send(.detail(.increment))  // ignored: no detail yet
@@ -19,7 +20,7 @@ import Uniflow
   }
 
   @Test func dismissingCancelsTheChildsEffects() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: clock))
     root.send(.showDetail)
     let detail = try! #require(root.scope(state: \.detail, action: AppFeature.Action.detail))

@@ -1,10 +1,11 @@
 import Testing
 import Uniflow
+import UniflowTesting
 
 @MainActor
 @Suite struct RowStoreTests {
   @Test func thousandRowsEachWithItsOwnStore() {
-    let root = Store(initialState: .withRows(1_000), reducer: AppFeature(clock: ManualClock()))
+    let root = Store(initialState: .withRows(1_000), reducer: AppFeature(clock: TestClock()))
     let rows = root.scope(forEach: \.rows, action: AppFeature.Action.rows)
     #expect(rows.count == 1_000)
 
@@ -25,7 +26,7 @@ import Uniflow
   @Test func rowActionsReachTheRootAsIdentifiedActions() {
     var seen: [AppFeature.Action] = []
     let root = Store(
-      initialState: .withRows(3), reducer: AppFeature(clock: ManualClock()),
+      initialState: .withRows(3), reducer: AppFeature(clock: TestClock()),
       middleware: [Middleware { action, _, _ in seen.append(action) }])
     let row = try! #require(root.scope(id: 2, in: \.rows, action: AppFeature.Action.rows))
     row.send(.rename("two"))
@@ -35,7 +36,7 @@ import Uniflow
   }
 
   @Test func removingARowCancelsItsEffectAndStopsItsStore() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let root = Store(initialState: .withRows(3), reducer: AppFeature(clock: clock))
     let row = try! #require(root.scope(id: 1, in: \.rows, action: AppFeature.Action.rows))
     let other = try! #require(root.scope(id: 2, in: \.rows, action: AppFeature.Action.rows))
@@ -52,14 +53,14 @@ import Uniflow
     row.send(.toggle)
     #expect(root.state.rows.map(\.id) == [0, 2])
 
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await otherTask.finish()
     #expect(root.state.rows[id: 2]?.title == "kept")
     #expect(root.state.rows.count == 2)
   }
 
   @Test func rowObserverIgnoresOtherRows() {
-    let root = Store(initialState: .withRows(3), reducer: AppFeature(clock: ManualClock()))
+    let root = Store(initialState: .withRows(3), reducer: AppFeature(clock: TestClock()))
     let first = try! #require(root.scope(id: 0, in: \.rows, action: AppFeature.Action.rows))
     let second = try! #require(root.scope(id: 1, in: \.rows, action: AppFeature.Action.rows))
     var firstTitles: [String] = []

@@ -1,12 +1,13 @@
 import Testing
 import Uniflow
+import UniflowTesting
 
 @MainActor
 @Suite struct ScopeTests {
   @Test func grandchildStoreSendsThroughTheRoot() {
     var seen: [AppFeature.Action] = []
     let root = Store(
-      initialState: AppFeature.State(), reducer: AppFeature(clock: ManualClock()),
+      initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()),
       middleware: [Middleware { action, _, _ in seen.append(action) }])
     let pair = root.scope(state: \.pair, action: AppFeature.Action.pair)
     let left = pair.scope(state: \.left, action: Pair.Action.leftCase)
@@ -23,20 +24,20 @@ import Uniflow
   }
 
   @Test func childEffectsRunInTheRoot() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: clock))
     let left = root.scope(state: \.pair, action: AppFeature.Action.pair)
       .scope(state: \.left, action: Pair.Action.left)
     let task = left.send(.slowIncrement)
     #expect(await eventually { clock.sleeperCount == 1 })
     #expect(left.runningEffectCount == 1)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await task.finish()
     #expect(root.state.pair.left.count == 1)
   }
 
   @Test func childObserverIgnoresSiblingChanges() {
-    let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: ManualClock()))
+    let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
     let pair = root.scope(state: \.pair, action: AppFeature.Action.pair)
     let left = pair.scope(state: \.left, action: Pair.Action.left)
     let right = pair.scope(state: \.right, action: Pair.Action.right)
@@ -56,7 +57,7 @@ import Uniflow
   }
 
   @Test func scopingRepeatedlyLeavesNoStaleStores() {
-    let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: ManualClock()))
+    let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
     var released: [() -> Bool] = []
     for _ in 0..<10 {
       let pair = root.scope(state: \.pair, action: AppFeature.Action.pair)
@@ -76,7 +77,7 @@ import Uniflow
 
   @Test func childStoreKeepsItsRootAlive() {
     var root: Store<AppFeature.State, AppFeature.Action>? = Store(
-      initialState: AppFeature.State(), reducer: AppFeature(clock: ManualClock()))
+      initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
     weak let weakRoot = root
     let pair = root!.scope(state: \.pair, action: AppFeature.Action.pair)
     root = nil

@@ -1,5 +1,6 @@
 import Testing
 import Uniflow
+import UniflowTesting
 
 private struct Timer: Reducer {
   struct State: Equatable {
@@ -23,7 +24,7 @@ private struct Timer: Reducer {
   struct TimerID: Hashable, Sendable {}
   enum SearchID: Hashable, Sendable { case search }
 
-  let clock: ManualClock
+  let clock: TestClock
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
@@ -59,23 +60,23 @@ private struct Timer: Reducer {
 @MainActor
 @Suite struct CancellationTests {
   @Test func cancellingByIDStopsTheEffect() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))
     let task = store.send(.start)
     #expect(await eventually { clock.sleeperCount == 1 })
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     #expect(await eventually { store.state.ticks == 1 })
     #expect(await eventually { clock.sleeperCount == 1 })
     store.send(.stop)
     await task.finish()
     #expect(store.runningEffectCount == 0)
-    clock.advance(by: .seconds(5))
+    await clock.advance(by: .seconds(5))
     await settle()
     #expect(store.state.ticks == 1)
   }
 
   @Test func cancelInFlightKeepsOneEffectRunning() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))
     let first = store.send(.startReplacing)
     #expect(await eventually { clock.sleeperCount == 1 })
@@ -84,26 +85,26 @@ private struct Timer: Reducer {
     #expect(first.isFinished)
     #expect(await eventually { clock.sleeperCount == 1 })
     #expect(store.runningEffectCount == 1)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     #expect(await eventually { store.state.ticks == 1 })
     store.send(.stop)
     #expect(await eventually { store.runningEffectCount == 0 })
   }
 
   @Test func withoutCancelInFlightBothEffectsRun() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))
     store.send(.start)
     store.send(.start)
     #expect(await eventually { clock.sleeperCount == 2 })
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     #expect(await eventually { store.state.ticks == 2 })
     store.send(.stop)
     #expect(await eventually { store.runningEffectCount == 0 })
   }
 
   @Test func cancellingTheStoreTaskCancelsItsEffects() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))
     let task = store.send(.start)
     #expect(await eventually { clock.sleeperCount == 1 })
@@ -114,47 +115,47 @@ private struct Timer: Reducer {
   }
 
   @Test func debounceRunsOnlyTheLastEffect() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))
     store.send(.query("s"))
     #expect(await eventually { clock.sleeperCount == 1 })
-    clock.advance(by: .milliseconds(200))
+    await clock.advance(by: .milliseconds(200))
     store.send(.query("sw"))
     #expect(await eventually { clock.sleeperCount == 1 })
-    clock.advance(by: .milliseconds(200))
+    await clock.advance(by: .milliseconds(200))
     let last = store.send(.query("swift"))
     #expect(await eventually { clock.sleeperCount == 1 })
-    clock.advance(by: .milliseconds(299))
+    await clock.advance(by: .milliseconds(299))
     await settle()
     #expect(store.state.results.isEmpty)
-    clock.advance(by: .milliseconds(1))
+    await clock.advance(by: .milliseconds(1))
     await last.finish()
     #expect(store.state.searches == ["s", "sw", "swift"])
     #expect(store.state.results == ["swift"])
   }
 
   @Test func throttleDropsEffectsWithinTheWindow() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))
     let first = store.send(.refresh)
     store.send(.refresh)
     #expect(store.state.refreshes == 1)
     #expect(await eventually { clock.sleeperCount == 1 })
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     store.send(.refresh)
     #expect(store.state.refreshes == 1)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await first.finish()
     let second = store.send(.refresh)
     #expect(store.state.refreshes == 2)
     #expect(await eventually { clock.sleeperCount == 1 })
-    clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(2))
     await second.finish()
     #expect(store.runningEffectCount == 0)
   }
 
   @Test func actionsSentAfterCancellationAreDropped() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let store = Store(
       initialState: 0,
       reducer: Reduce<Int, String> { count, action in
@@ -183,7 +184,7 @@ private struct Timer: Reducer {
   }
 
   @Test func cancellingTheWaiterCancelsTheEffects() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))
     let storeTask = store.send(.start)
     let waiter = Task { await storeTask.finish() }

@@ -1,9 +1,10 @@
 import Testing
 import Uniflow
+import UniflowTesting
 
 private struct Forever: Reducer {
   enum Action { case listen, heard, sendLater }
-  let clock: ManualClock
+  let clock: TestClock
 
   func reduce(into state: inout Int, action: Action) -> Effect<Action> {
     switch action {
@@ -30,7 +31,7 @@ private struct Forever: Reducer {
 @MainActor
 @Suite struct LifetimeTests {
   @Test func releasedStoreWithRunningEffectDeinitialises() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     var store: Store<Int, Forever.Action>? = Store(initialState: 0, reducer: Forever(clock: clock))
     weak let weakStore = store
     store?.send(.listen)
@@ -43,20 +44,20 @@ private struct Forever: Reducer {
   }
 
   @Test func sendAfterTheStoreIsGoneDoesNothing() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     var store: Store<Int, Forever.Action>? = Store(initialState: 0, reducer: Forever(clock: clock))
     weak let weakStore = store
     store?.send(.sendLater)
     #expect(await eventually { clock.sleeperCount == 1 })
     store = nil
     #expect(weakStore == nil)
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await settle()
     #expect(weakStore == nil)
   }
 
   @Test func observersDoNotKeepTheStoreAlive() {
-    var store: Store<Int, Forever.Action>? = Store(initialState: 0, reducer: Forever(clock: ManualClock()))
+    var store: Store<Int, Forever.Action>? = Store(initialState: 0, reducer: Forever(clock: TestClock()))
     weak let weakStore = store
     let token = store?.observe(\.self) { _ in }
     store = nil
