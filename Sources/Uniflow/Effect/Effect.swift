@@ -30,17 +30,19 @@ public struct Effect<Action> {
     self.operation = operation
   }
 
-  /// Only the cases that hold an effect directly are boxed: a `.send` follow-up stays inline.
+  /// Indirect as a whole, so an effect is one reference: returning and dropping `.none` on
+  /// every action then costs next to nothing, where an inline multi-payload enum (an action,
+  /// a closure, an identifier) costs value-witness calls for each copy and destroy.
   @usableFromInline
-  enum Operation {
+  indirect enum Operation {
     case none
     case send(Action)
     case run(TaskPriority?, @Sendable (Send<Action>) async throws -> Void)
     case merge([Effect])
     case concatenate([Effect])
-    indirect case cancellable(EffectID, cancelInFlight: Bool, Effect)
+    case cancellable(EffectID, cancelInFlight: Bool, Effect)
     case cancel(EffectID)
-    indirect case throttle(EffectID, Effect)
+    case throttle(EffectID, Effect)
   }
 }
 

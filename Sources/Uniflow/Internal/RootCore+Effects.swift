@@ -40,11 +40,12 @@ extension RootCore {
     let tasks = self.tasks
     let token = tasks.makeToken()
     let diagnosticHandler = configuration.diagnosticHandler
+    let liveness = self.liveness
     let environment = EffectEnvironment(
-      send: Send { [weak self] in _ = self?.receive($0, group: group) },
+      send: makeSend(group: group),
       tasks: tasks,
-      diagnose: { [weak self] diagnostic in
-        guard self != nil else { return }
+      diagnose: { diagnostic in
+        guard liveness.isAlive else { return }
         diagnosticHandler(diagnostic)
       })
     let task = Task(priority: priority) { @MainActor in

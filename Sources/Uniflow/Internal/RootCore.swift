@@ -21,6 +21,7 @@ final class RootCore<State, Action> {
   @usableFromInline let registrar = ObservationRegistrar()
   @usableFromInline let groups: SelectionGroups<State>
   @usableFromInline let tasks = EffectTasks()
+  let liveness = Liveness()
   /// `\.state`, made once: in generic code a key path literal is instantiated on every use.
   @usableFromInline let stateKeyPath: KeyPath<RootCore, State>
 
@@ -63,7 +64,17 @@ final class RootCore<State, Action> {
   }
 
   deinit {
+    liveness.end()
     tasks.close()
+  }
+
+  /// A `Send` into this store for closures that may outlive it: once the store is gone, it
+  /// does nothing.
+  func makeSend(group: EffectGroup?) -> Send<Action> {
+    Send { [liveness, unowned self] action in
+      guard liveness.isAlive else { return }
+      _ = self.receive(action, group: group)
+    }
   }
 
   /// The state, tracked by Observation.
@@ -111,9 +122,12 @@ final class RootCore<State, Action> {
     groups.update(_state)
   }
 
+  /// The `send` handed to middleware, made once.
+  private lazy var middlewareSend = makeSend(group: nil)
+
   @usableFromInline
   func runMiddleware(_ action: Action) {
-    let send = Send<Action> { [weak self] in _ = self?.receive($0, group: nil) }
+    let send = middlewareSend
     for middleware in middleware {
       middleware.body(action, _state, send)
     }
