@@ -38,7 +38,9 @@ private struct Level1: Reducer {
   enum Action {
     case inner(Counter.Action)
     static let innerCase = ActionCase(embed: Action.inner) {
-      switch $0 { case .inner(let action): action }
+      switch $0 {
+      case .inner(let action): action
+      }
     }
   }
   var body: some Reducer<State, Action> {
@@ -51,7 +53,9 @@ private struct Level2: Reducer {
   enum Action {
     case inner(Level1.Action)
     static let innerCase = ActionCase(embed: Action.inner) {
-      switch $0 { case .inner(let action): action }
+      switch $0 {
+      case .inner(let action): action
+      }
     }
   }
   var body: some Reducer<State, Action> {
@@ -64,7 +68,9 @@ private struct Level3: Reducer {
   enum Action {
     case inner(Level2.Action)
     static let innerCase = ActionCase(embed: Action.inner) {
-      switch $0 { case .inner(let action): action }
+      switch $0 {
+      case .inner(let action): action
+      }
     }
   }
   var body: some Reducer<State, Action> {
@@ -77,7 +83,9 @@ private struct Level4: Reducer {
   enum Action {
     case inner(Level3.Action)
     static let innerCase = ActionCase(embed: Action.inner) {
-      switch $0 { case .inner(let action): action }
+      switch $0 {
+      case .inner(let action): action
+      }
     }
   }
   var body: some Reducer<State, Action> {
@@ -90,7 +98,9 @@ private struct Level5: Reducer {
   enum Action {
     case inner(Level4.Action)
     static let innerCase = ActionCase(embed: Action.inner) {
-      switch $0 { case .inner(let action): action }
+      switch $0 {
+      case .inner(let action): action
+      }
     }
   }
   var body: some Reducer<State, Action> {
@@ -103,7 +113,9 @@ private struct Level6: Reducer {
   enum Action {
     case inner(Level5.Action)
     static let innerCase = ActionCase(embed: Action.inner) {
-      switch $0 { case .inner(let action): action }
+      switch $0 {
+      case .inner(let action): action
+      }
     }
   }
   var body: some Reducer<State, Action> {
@@ -116,7 +128,9 @@ private struct Level7: Reducer {
   enum Action {
     case inner(Level6.Action)
     static let innerCase = ActionCase(embed: Action.inner) {
-      switch $0 { case .inner(let action): action }
+      switch $0 {
+      case .inner(let action): action
+      }
     }
   }
   var body: some Reducer<State, Action> {
@@ -129,7 +143,9 @@ private struct Level8: Reducer {
   enum Action {
     case inner(Level7.Action)
     static let innerCase = ActionCase(embed: Action.inner) {
-      switch $0 { case .inner(let action): action }
+      switch $0 {
+      case .inner(let action): action
+      }
     }
   }
   var body: some Reducer<State, Action> {
@@ -142,7 +158,9 @@ private struct Level9: Reducer {
   enum Action {
     case inner(Level8.Action)
     static let innerCase = ActionCase(embed: Action.inner) {
-      switch $0 { case .inner(let action): action }
+      switch $0 {
+      case .inner(let action): action
+      }
     }
   }
   var body: some Reducer<State, Action> {
@@ -155,7 +173,9 @@ private struct Level10: Reducer {
   enum Action {
     case inner(Level9.Action)
     static let innerCase = ActionCase(embed: Action.inner) {
-      switch $0 { case .inner(let action): action }
+      switch $0 {
+      case .inner(let action): action
+      }
     }
   }
   var body: some Reducer<State, Action> {
@@ -187,7 +207,8 @@ private final class ObservedLeaf {
 @MainActor
 private func runScopeDepthSuite(_ settings: HarnessSettings) async -> SuiteResult {
   let deepRoot = Store(initialState: Level10.State(), reducer: Level10())
-  let deepLeaf = deepRoot
+  let deepLeaf =
+    deepRoot
     .scope(state: \.inner, action: Level10.Action.inner)
     .scope(state: \.inner, action: Level9.Action.inner)
     .scope(state: \.inner, action: Level8.Action.inner)

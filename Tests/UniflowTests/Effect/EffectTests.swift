@@ -46,7 +46,9 @@ private struct Loader: Reducer {
       state.log.append("stored")
       return .none
     case .fail:
-      return .run { _ in throw LoadError.offline } catch: { error, send in
+      return .run { _ in
+        throw LoadError.offline
+      } catch: { error, send in
         await send(.failed("\(error)"))
       }
     case .failed(let message):
@@ -131,13 +133,15 @@ private struct Loader: Reducer {
   @Test func mapLiftsChildActions() async {
     enum Parent: Equatable { case child(Int) }
     let child = Effect<Int>.merge(.send(1), .run { send in await send(2) })
-    let store = Store(initialState: [Int](), reducer: Reduce<[Int], Parent> { state, action in
-      switch action {
-      case .child(let value):
-        state.append(value)
-        return value == 0 ? child.map(Parent.child) : .none
-      }
-    })
+    let store = Store(
+      initialState: [Int](),
+      reducer: Reduce<[Int], Parent> { state, action in
+        switch action {
+        case .child(let value):
+          state.append(value)
+          return value == 0 ? child.map(Parent.child) : .none
+        }
+      })
     await store.send(.child(0)).finish()
     #expect(store.state == [0, 1, 2])
   }

@@ -87,10 +87,12 @@ private struct Composed: Reducer {
   }
 
   @Test func closureReducerEvolvesState() {
-    let store = Store(initialState: 0, reducer: Reduce<Int, Int> { state, action in
-      state += action
-      return .none
-    })
+    let store = Store(
+      initialState: 0,
+      reducer: Reduce<Int, Int> { state, action in
+        state += action
+        return .none
+      })
     store.send(3)
     store.send(4)
     #expect(store.state == 7)

@@ -18,20 +18,22 @@ private typealias Line = (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int,
 
 /// 2 KiB held inline.
 private struct Page {
-  var lines: (Line, Line, Line, Line, Line, Line, Line, Line, Line, Line, Line, Line, Line, Line, Line, Line) = (
-    zeroLine, zeroLine, zeroLine, zeroLine, zeroLine, zeroLine, zeroLine, zeroLine,
-    zeroLine, zeroLine, zeroLine, zeroLine, zeroLine, zeroLine, zeroLine, zeroLine
-  )
+  var lines:
+    (Line, Line, Line, Line, Line, Line, Line, Line, Line, Line, Line, Line, Line, Line, Line, Line) = (
+      zeroLine, zeroLine, zeroLine, zeroLine, zeroLine, zeroLine, zeroLine, zeroLine,
+      zeroLine, zeroLine, zeroLine, zeroLine, zeroLine, zeroLine, zeroLine, zeroLine
+    )
 }
 
 private let zeroLine: Line = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
 /// 32 KiB held inline.
 private struct Book {
-  var pages: (Page, Page, Page, Page, Page, Page, Page, Page, Page, Page, Page, Page, Page, Page, Page, Page) = (
-    Page(), Page(), Page(), Page(), Page(), Page(), Page(), Page(),
-    Page(), Page(), Page(), Page(), Page(), Page(), Page(), Page()
-  )
+  var pages:
+    (Page, Page, Page, Page, Page, Page, Page, Page, Page, Page, Page, Page, Page, Page, Page, Page) = (
+      Page(), Page(), Page(), Page(), Page(), Page(), Page(), Page(),
+      Page(), Page(), Page(), Page(), Page(), Page(), Page(), Page()
+    )
   var count = 0
 }
 
@@ -47,7 +49,8 @@ private struct Writer: Reducer {
     case .middle(.inner(.leaf(.write(let page, let remaining)))):
       state.count += 1
       state.pages.3 = page
-      return remaining > 0 ? .send(.middle(.inner(.leaf(.write(page, remaining: remaining - 1))))) : .send(.done)
+      return remaining > 0
+        ? .send(.middle(.inner(.leaf(.write(page, remaining: remaining - 1))))) : .send(.done)
     case .done:
       return .none
     }
