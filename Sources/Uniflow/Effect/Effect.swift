@@ -31,11 +31,15 @@ public struct Effect<Action> {
   }
 
   /// Only the cases that hold an effect directly are boxed: a `.send` follow-up stays inline.
+  ///
+  /// `.run` keeps its priority as `TaskPriority.rawValue`: `TaskPriority` comes from a module
+  /// built for library evolution, so its size is unknown at compile time, and holding one would
+  /// make every copy of every effect (`.none` included) go through runtime value witnesses.
   @usableFromInline
   enum Operation {
     case none
     case send(Action)
-    case run(TaskPriority?, @Sendable (Send<Action>) async throws -> Void)
+    case run(priority: UInt8?, @Sendable (Send<Action>) async throws -> Void)
     case merge([Effect])
     case concatenate([Effect])
     indirect case cancellable(EffectID, cancelInFlight: Bool, Effect)
@@ -89,9 +93,10 @@ extension Effect {
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
     catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil
   ) -> Self {
-    guard let handler else { return Self(.run(priority, operation)) }
+    let priority = priority?.rawValue
+    guard let handler else { return Self(.run(priority: priority, operation)) }
     return Self(
-      .run(priority) { send in
+      .run(priority: priority) { send in
         do {
           try await operation(send)
         } catch is CancellationError {
