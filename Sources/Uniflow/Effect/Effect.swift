@@ -30,7 +30,10 @@ public struct Effect<Action> {
     self.operation = operation
   }
 
-  /// Only the cases that hold an effect directly are boxed: a `.send` follow-up stays inline.
+  /// The cases that hold an effect or an `EffectID` are boxed; a `.send` follow-up stays
+  /// inline. An `EffectID` holds an `any Hashable` existential, which has no fixed layout for
+  /// the compiler: held inline, it would make every effect (`.none` included) copied and
+  /// destroyed through runtime value witnesses.
   ///
   /// `.run` keeps its priority as `TaskPriority.rawValue`: `TaskPriority` comes from a module
   /// built for library evolution, so its size is unknown at compile time, and holding one would
@@ -43,7 +46,7 @@ public struct Effect<Action> {
     case merge([Effect])
     case concatenate([Effect])
     indirect case cancellable(EffectID, cancelInFlight: Bool, Effect)
-    case cancel(EffectID)
+    indirect case cancel(EffectID)
     indirect case throttle(EffectID, Effect)
   }
 }
