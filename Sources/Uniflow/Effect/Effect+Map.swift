@@ -20,7 +20,7 @@ extension Effect {
       return .send(transform(action))
     case .run(let priority, let operation):
       return Effect<NewAction>(
-        .run(priority) { send in
+        .run(priority: priority) { send in
           try await operation(Send<Action> { send(transform($0)) })
         })
     case .merge(let effects):

@@ -30,19 +30,24 @@ public struct Effect<Action> {
     self.operation = operation
   }
 
-  /// Indirect as a whole, so an effect is one reference: returning and dropping `.none` on
-  /// every action then costs next to nothing, where an inline multi-payload enum (an action,
-  /// a closure, an identifier) costs value-witness calls for each copy and destroy.
+  /// The cases that hold an effect or an `EffectID` are boxed; a `.send` follow-up stays
+  /// inline. An `EffectID` holds an `any Hashable` existential, which has no fixed layout for
+  /// the compiler: held inline, it would make every effect (`.none` included) copied and
+  /// destroyed through runtime value witnesses.
+  ///
+  /// `.run` keeps its priority as `TaskPriority.rawValue`: `TaskPriority` comes from a module
+  /// built for library evolution, so its size is unknown at compile time, and holding one would
+  /// make every copy of every effect (`.none` included) go through runtime value witnesses.
   @usableFromInline
-  indirect enum Operation {
+  enum Operation {
     case none
     case send(Action)
-    case run(TaskPriority?, @Sendable (Send<Action>) async throws -> Void)
+    case run(priority: UInt8?, @Sendable (Send<Action>) async throws -> Void)
     case merge([Effect])
     case concatenate([Effect])
-    case cancellable(EffectID, cancelInFlight: Bool, Effect)
-    case cancel(EffectID)
-    case throttle(EffectID, Effect)
+    indirect case cancellable(EffectID, cancelInFlight: Bool, Effect)
+    indirect case cancel(EffectID)
+    indirect case throttle(EffectID, Effect)
   }
 }
 
@@ -91,9 +96,10 @@ extension Effect {
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
     catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil
   ) -> Self {
-    guard let handler else { return Self(.run(priority, operation)) }
+    let priority = priority?.rawValue
+    guard let handler else { return Self(.run(priority: priority, operation)) }
     return Self(
-      .run(priority) { send in
+      .run(priority: priority) { send in
         do {
           try await operation(send)
         } catch is CancellationError {

@@ -9,7 +9,9 @@ extension RootCore {
     case .send(let action):
       queue.append(QueuedAction(action: action, group: group))
     case .run(let priority, let operation):
-      spawn(priority: priority, ids: ids, group: group) { await $0.run(operation) }
+      spawn(priority: priority.map(TaskPriority.init(rawValue:)), ids: ids, group: group) {
+        await $0.run(operation)
+      }
     case .merge(let effects):
       for effect in effects { start(effect, ids: ids, group: group) }
     case .concatenate(let effects):

@@ -85,7 +85,6 @@ final class RootCore<State, Action> {
     return _state
   }
 
-
   @inlinable
   func receive(_ action: Action, group: EffectGroup?) -> StoreTask {
     guard !isProcessing else {

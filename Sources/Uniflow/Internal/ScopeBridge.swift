@@ -1,5 +1,5 @@
 /// How a scoped store reaches its root: reading its part of the state, forwarding its actions,
-/// and hanging its observers off its parent's.
+/// and hanging its observers off the root's.
 @usableFromInline
 @MainActor
 final class ScopeBridge<State, Action> {
@@ -9,8 +9,9 @@ final class ScopeBridge<State, Action> {
   @usableFromInline let peek: @MainActor () -> State?
   /// Sends an action, embedded into the parent's action type, through the parent.
   @usableFromInline let forward: @MainActor (Action) -> StoreTask
-  /// Connects the scoped store's observers to its parent's; done on first subscription.
-  private let connect: @MainActor (SelectionGroups<State>, ScopeConnection) -> Void
+  /// Adds an entry to the root store's groups that passes each new root state, projected to
+  /// this store's part, to `update`, and drops the entry once `compact` returns `false`.
+  @usableFromInline let addForwarder: AddForwarder
   /// Whether the observers are connected, and whether the scoped store was released.
   @usableFromInline let connection: ScopeConnection
   /// The root's running effects.
@@ -27,7 +28,7 @@ final class ScopeBridge<State, Action> {
     read: @escaping @MainActor () -> State?,
     peek: @escaping @MainActor () -> State?,
     forward: @escaping @MainActor (Action) -> StoreTask,
-    connect: @escaping @MainActor (SelectionGroups<State>, ScopeConnection) -> Void,
+    addForwarder: @escaping AddForwarder,
     ledger: CancellationLedger,
     runningEffectCount: @escaping @MainActor () -> Int
   ) {
@@ -36,7 +37,7 @@ final class ScopeBridge<State, Action> {
     self.read = read
     self.peek = peek
     self.forward = forward
-    self.connect = connect
+    self.addForwarder = addForwarder
     self.connection = ScopeConnection(ledger: ledger)
     self.runningEffectCount = runningEffectCount
   }
@@ -49,18 +50,35 @@ final class ScopeBridge<State, Action> {
     return state
   }
 
-  /// Connects the store's observers (its selection groups) to its parent's, unless they are
-  /// connected.
+  /// Adds a forwarder to the root's groups, given `update` and `compact`.
   @usableFromInline
+  typealias AddForwarder =
+    @MainActor (
+      _ update: @escaping @MainActor (State) -> Void, _ compact: @escaping @MainActor () -> Bool
+    ) -> Void
+
+  /// Connects the store's observers (its selection groups) to the root's, unless they are
+  /// connected.
+  @inlinable
   func attach(groups: SelectionGroups<State>) {
     guard !connection.isConnected else { return }
     connection.isConnected = true
-    connect(groups, connection)
+    // The entry refers to the store's groups and connection, never to the store: a weak
+    // reference would slow every retain of the store, a strong one would keep it alive.
+    let connection = self.connection
+    addForwarder(
+      { groups.update($0) },
+      {
+        guard !connection.isReleased else { return false }
+        let isObserved = groups.compactAll()
+        if !isObserved { connection.isConnected = false }
+        return isObserved
+      })
   }
 }
 
-/// Whether a scoped store's observers hang off its parent's, and whether the store was
-/// released, in which case its parent drops them.
+/// Whether a scoped store's observers hang off the root's, and whether the store was
+/// released, in which case the root drops them.
 @usableFromInline
 @MainActor
 final class ScopeConnection {

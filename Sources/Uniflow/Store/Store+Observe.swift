@@ -115,8 +115,8 @@ extension Store {
     values(key: nil, select: select, bufferingPolicy: bufferingPolicy)
   }
 
-  /// The number of distinct selections observed on this store, counting each scoped store
-  /// observed through it as one; for diagnostics and tests.
+  /// The number of distinct selections observed on this store; on a root store, each observed
+  /// store scoped from it, at any depth, counts as one more. For diagnostics and tests.
   public var observedSelectionCount: Int {
     groups.compactAll()
     return groups.count

@@ -127,15 +127,19 @@ extension Store {
     let parentRead: @MainActor () -> State?
     let parentPeek: @MainActor () -> State?
     let parentSend: @MainActor (Action) -> StoreTask
+    let parentAddForwarder: ScopeBridge<State, Action>.AddForwarder
     if let root {
+      let rootGroups = groups
       parentRead = { root.state }
       parentPeek = { root._state }
       parentSend = { root.receive($0, group: nil) }
+      parentAddForwarder = { rootGroups.addForwarder(update: $0, compact: $1) }
     } else {
       let bridge = bridge.unsafelyUnwrapped
       parentRead = bridge.read
       parentPeek = bridge.peek
       parentSend = bridge.forward
+      parentAddForwarder = bridge.addForwarder
     }
     let forward: @MainActor (ChildAction) -> StoreTask
     if initialState != nil {
@@ -151,21 +155,14 @@ extension Store {
       read: { parentRead().flatMap(project) },
       peek: { parentPeek().flatMap(project) },
       forward: forward,
-      connect: { [self] childGroups, connection in
-        self.bridge?.attach(groups: groups)
-        // The entry refers to the child's groups and connection, never to the child store:
-        // a weak reference would slow every retain of the store, a strong one would keep it.
-        groups.addForwarder(
-          update: { state in
+      // Observers hang off the root's groups directly, through the projections of every level
+      // composed: a change then costs one call per level, not a pass over each level's groups.
+      addForwarder: { update, compact in
+        parentAddForwarder(
+          { state in
             guard let childState = project(state) else { return }
-            childGroups.update(childState)
-          },
-          compact: {
-            guard !connection.isReleased else { return false }
-            let isObserved = childGroups.compactAll()
-            if !isObserved { connection.isConnected = false }
-            return isObserved
-          })
+            update(childState)
+          }, compact)
       },
       ledger: groups.ledger,
       runningEffectCount: { [self] in runningEffectCount })

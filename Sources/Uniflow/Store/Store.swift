@@ -102,7 +102,7 @@ public final class Store<State, Action> {
   }
 
   deinit {
-    // A scoped store's selections hang off its parent's; let the parent drop them.
+    // A scoped store's selections hang off the root's; let the root drop them.
     bridge?.connection.noteRelease()
   }
 

@@ -56,6 +56,34 @@ import UniflowTesting
     _ = (leftToken, rightToken)
   }
 
+  @Test func observersAtEveryLevelSeeOnlyTheirPartAndGoWithTheirStore() {
+    let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
+    let pair = root.scope(state: \.pair, action: AppFeature.Action.pair)
+    var left: Store<SlowCounter.State, SlowCounter.Action>? = pair.scope(
+      state: \.left, action: Pair.Action.left)
+    var pairChanges: [Pair.State] = []
+    var leftCounts: [Int] = []
+    let pairToken = pair.observe(\.self) { pairChanges.append($0) }
+    let leftToken = left!.observe(\.count) { leftCounts.append($0) }
+    #expect(root.observedSelectionCount == 2)
+
+    left!.send(.increment)
+    pair.send(.right(.increment))
+    root.send(.showDetail)
+    #expect(leftCounts == [1])
+    #expect(pairChanges.map(\.left.count) == [1, 1])
+    #expect(pairChanges.map(\.right.count) == [0, 1])
+
+    weak let weakLeft = left
+    left = nil
+    #expect(weakLeft == nil)
+    #expect(root.observedSelectionCount == 1)
+    pair.send(.left(.increment))
+    #expect(leftCounts == [1])
+    #expect(pairChanges.count == 3)
+    _ = (pairToken, leftToken)
+  }
+
   @Test func scopingRepeatedlyLeavesNoStaleStores() {
     let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
     var released: [() -> Bool] = []
