@@ -135,7 +135,7 @@ public final class Store<State, Action> {
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    if let root { return root.receive(action, group: nil) }
+    guard root == nil else { return root.unsafelyUnwrapped.receive(action, group: nil) }
     return bridge.unsafelyUnwrapped.forward(action)
   }
 
