@@ -72,6 +72,8 @@ final class InteractiveList {
   private var sectionTokens: [ObservationToken] = []
   private var rowTokens: [ObservationToken] = []
   private var sources: [any DispatchSourceProtocol] = []
+  /// The exit status, once the user quits or a signal ends the program.
+  private var exitStatus: Int32?
   private var quit: CheckedContinuation<Int32, Never>?
 
   init(repository: any TodoRepository) {
@@ -80,13 +82,22 @@ final class InteractiveList {
 
   /// Shows the list until the user quits or a signal ends the program; returns the exit status.
   func run() async -> Int32 {
+    // The signals are armed before the terminal changes: a signal that comes earlier ends the
+    // program as usual, one that comes later restores the terminal.
+    await listenToSignals()
+    if let exitStatus {
+      // A signal came while the others were being armed.
+      for source in sources { source.cancel() }
+      return exitStatus
+    }
     guard terminal.enter() else {
+      for source in sources { source.cancel() }
       printError("cannot switch the terminal to full-screen mode")
       return 1
     }
     let observation = store.send(.startObserving)
     layOut()
-    listenToInputAndSignals()
+    listenToInput()
     let status = await withCheckedContinuation { quit = $0 }
     for source in sources { source.cancel() }
     // Wait for the binding to end, so that the repository is released and closes the database
@@ -100,6 +111,8 @@ final class InteractiveList {
   }
 
   private func finish(_ status: Int32) {
+    guard exitStatus == nil else { return }
+    exitStatus = status
     quit?.resume(returning: status)
     quit = nil
   }
@@ -258,27 +271,45 @@ final class InteractiveList {
 
   // MARK: - Input
 
-  private func listenToInputAndSignals() {
+  /// Handles resizes and the termination signals, and returns once the system delivers them
+  /// to this program.
+  ///
+  /// A signal source is armed some time after it is resumed, when Dispatch installs it from a
+  /// queue of its own; until then a signal has its former disposition. Ignoring a termination
+  /// signal before that would lose one that comes in between, and the program would stay on
+  /// screen; waiting for each source's registration closes that gap.
+  private func listenToSignals() async {
+    for signalNumber in [SIGWINCH, SIGINT, SIGTERM, SIGHUP] {
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+      source.setEventHandler { [unowned self] in
+        MainActor.assumeIsolated {
+          if signalNumber != SIGWINCH {
+            finish(128 + signalNumber)
+          } else if terminal.isActive {
+            layOut()
+          }
+        }
+      }
+      sources.append(source)
+      await withCheckedContinuation { registered in
+        source.setRegistrationHandler { registered.resume() }
+        source.resume()
+      }
+      #if canImport(Darwin)
+        // There the source only observes the signal, which must not end the program too. On
+        // Linux the source installs a handler of its own, which ignoring the signal would undo.
+        if signalNumber != SIGWINCH { signal(signalNumber, SIG_IGN) }
+      #endif
+    }
+  }
+
+  private func listenToInput() {
     let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
     input.setEventHandler { [unowned self] in
       MainActor.assumeIsolated { readInput() }
     }
     sources.append(input)
-    let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
-    resize.setEventHandler { [unowned self] in
-      MainActor.assumeIsolated { layOut() }
-    }
-    sources.append(resize)
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-      signal(signalNumber, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-      source.setEventHandler { [unowned self] in
-        MainActor.assumeIsolated { finish(128 + signalNumber) }
-      }
-      sources.append(source)
-    }
-    signal(SIGWINCH, SIG_IGN)
-    for source in sources { source.resume() }
+    input.resume()
   }
 
   private func readInput() {
@@ -288,7 +319,7 @@ final class InteractiveList {
     guard count > 0 else { return }
     for key in decoder.decode(buffer[..<count]) {
       handle(key)
-      if quit == nil { return }
+      if exitStatus != nil { return }
     }
   }
 

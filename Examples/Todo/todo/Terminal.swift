@@ -11,7 +11,8 @@ import Foundation
 @MainActor
 final class Terminal {
   private var original = termios()
-  private var isActive = false
+  /// Whether the terminal is in full-screen mode.
+  private(set) var isActive = false
 
   /// The size of the terminal, in lines and columns.
   var size: (lines: Int, columns: Int) {

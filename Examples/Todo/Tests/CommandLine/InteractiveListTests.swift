@@ -85,4 +85,17 @@ import TodoCore
     #expect(process.terminationStatus == 128 + SIGTERM)
     #expect(terminal.text().hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
   }
+
+  /// The signal handlers are in place before the screen changes, so even a signal that comes
+  /// while the list is first drawn, before the todos are loaded, restores the terminal.
+  @Test func aTerminationSignalAsSoonAsTheScreenChangesRestoresTheTerminal() throws {
+    let process = try start()
+    try terminal.read(until: "\u{1B}[?1049h")
+    process.terminate()
+    try terminal.readToEnd()
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 128 + SIGTERM)
+    #expect(terminal.text().hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
+  }
 }
