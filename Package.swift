@@ -27,9 +27,6 @@ let package = Package(
     .target(name: "TodoCore", dependencies: ["Uniflow", "CSQLite"], path: "Examples/Todo/TodoCore"),
     .executableTarget(name: "todo", dependencies: ["TodoCore"], path: "Examples/Todo/todo"),
 
-    // A minimal store at work.
-    .executableTarget(name: "counter", dependencies: ["Uniflow"], path: "Examples/Counter"),
-
     // The benchmark suite: swift run -c release uniflow-bench
     .executableTarget(name: "uniflow-bench", dependencies: ["Uniflow"], path: "Benchmarks/uniflow-bench"),
 
