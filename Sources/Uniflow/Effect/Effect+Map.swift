@@ -13,6 +13,16 @@ extension Effect {
   public func map<NewAction>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {
+    // Most reductions return `.none`: decide that where `map` is called (a scope, for every
+    // action at every level), without a call.
+    if case .none = operation { return .none }
+    return mapOperation(transform)
+  }
+
+  @inlinable
+  func mapOperation<NewAction>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction> {
     switch operation {
     case .none:
       return .none
@@ -24,15 +34,15 @@ extension Effect {
           try await operation(Send<Action> { send(transform($0)) })
         })
     case .merge(let effects):
-      return Effect<NewAction>(.merge(effects.map { $0.map(transform) }))
+      return Effect<NewAction>(.merge(effects.map { $0.mapOperation(transform) }))
     case .concatenate(let effects):
-      return Effect<NewAction>(.concatenate(effects.map { $0.map(transform) }))
+      return Effect<NewAction>(.concatenate(effects.map { $0.mapOperation(transform) }))
     case .cancellable(let id, let cancelInFlight, let effect):
-      return Effect<NewAction>(.cancellable(id, cancelInFlight: cancelInFlight, effect.map(transform)))
+      return Effect<NewAction>(.cancellable(id, cancelInFlight: cancelInFlight, effect.mapOperation(transform)))
     case .cancel(let id):
       return Effect<NewAction>(.cancel(id))
     case .throttle(let id, let effect):
-      return Effect<NewAction>(.throttle(id, effect.map(transform)))
+      return Effect<NewAction>(.throttle(id, effect.mapOperation(transform)))
     }
   }
 }
