@@ -126,7 +126,26 @@ public final class SQLiteDatabase {
   ) throws(TodoStoreError)
     -> Value
   {
-    try execute("BEGIN IMMEDIATE")
+    try run(body, beginningWith: "BEGIN IMMEDIATE")
+  }
+
+  /// Runs `body` in a read transaction (`BEGIN DEFERRED`): all its reads see the file as one
+  /// state, even while another process commits.
+  ///
+  /// - Parameter body: The reads.
+  /// - Returns: What `body` returns.
+  public func snapshot<Value>(
+    _ body: () throws(TodoStoreError) -> Value
+  ) throws(TodoStoreError)
+    -> Value
+  {
+    try run(body, beginningWith: "BEGIN DEFERRED")
+  }
+
+  private func run<Value>(
+    _ body: () throws(TodoStoreError) -> Value, beginningWith begin: String
+  ) throws(TodoStoreError) -> Value {
+    try execute(begin)
     do throws(TodoStoreError) {
       let value = try body()
       try execute("COMMIT")

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The layout of a todo database, versioned in `PRAGMA user_version`, and the steps that
 /// bring an older file up to date.
 enum TodoSchema {
@@ -42,9 +48,14 @@ enum TodoSchema {
   /// Checks that `database` is a todo database this build can use, and migrates it to the
   /// current version; nothing is written to a file that fails the checks.
   static func prepare(_ database: SQLiteDatabase) throws(TodoStoreError) {
-    // Reading first: a file that is not a database fails here, before any write.
-    let version = try database.userVersion()
-    try check(version: version, of: database)
+    // Reading first: a file that is not a database fails here, before any write. The version
+    // and the list of objects are read in one snapshot: read apart, another process creating
+    // the schema in between would make a new file look like another program's database.
+    let version = try database.snapshot { () throws(TodoStoreError) in
+      let version = try database.userVersion()
+      try check(version: version, of: database)
+      return version
+    }
     if version == currentVersion { return try enableWriteAheadLog(database) }
     if database.isReadOnly { throw .readOnly(path: database.path) }
     try enableWriteAheadLog(database)
@@ -70,8 +81,22 @@ enum TodoSchema {
 
   /// Switches the file to write-ahead logging, so that readers and a writer in other
   /// processes do not block each other; the mode is stored in the file.
+  ///
+  /// The switch needs the file to itself, and SQLite reports a busy file at once instead of
+  /// waiting: two commands opening a new file together is ordinary, so the switch is retried
+  /// for up to about two seconds before the file counts as locked.
   private static func enableWriteAheadLog(_ database: SQLiteDatabase) throws(TodoStoreError) {
     guard !database.isReadOnly else { return }
-    _ = try database.query("PRAGMA journal_mode = WAL")
+    var retries = 400
+    while true {
+      do throws(TodoStoreError) {
+        _ = try database.query("PRAGMA journal_mode = WAL")
+        return
+      } catch {
+        guard case .busy = error, retries > 0 else { throw error }
+        retries -= 1
+        usleep(5_000)
+      }
+    }
   }
 }
