@@ -36,6 +36,33 @@ private struct Profile: Reducer {
     #expect(fired.value == 1)
   }
 
+  @Test func trackingInstalledAfterUntrackedSendsStillFires() {
+    let store = Store(initialState: Profile.State(), reducer: Profile())
+    // Sends nobody tracks: the store skips the registrar for them.
+    store.send(.visit)
+    store.send(.visit)
+    let fired = SharedCounter()
+    withObservationTracking {
+      _ = store.state.visits
+    } onChange: {
+      fired.increment()
+    }
+    store.send(.touch)
+    #expect(fired.value == 1)
+    // Tracking is one-shot: a later send with no new tracking changes nothing, and a new
+    // tracking fires again.
+    store.send(.visit)
+    #expect(fired.value == 1)
+    withObservationTracking {
+      _ = store.visits
+    } onChange: {
+      fired.increment()
+    }
+    store.send(.visit)
+    #expect(fired.value == 2)
+    #expect(store.state.visits == 4)
+  }
+
   @Test func observerRunsOnlyForItsChangedSelection() {
     let store = Store(initialState: Profile.State(), reducer: Profile())
     var names: [String] = []
