@@ -17,7 +17,7 @@
 ///   return .send(.recountBadges)
 /// ```
 ///
-/// Effects compose: ``merge(_:)`` runs several at once, ``concatenate(_:)`` one after another,
+/// Effects compose: `merge(_:)` runs several at once, `concatenate(_:)` one after another,
 /// ``cancellable(id:cancelInFlight:)`` makes one cancellable with ``cancel(id:)``,
 /// ``debounce(id:for:clock:)`` waits on an injected clock, and ``map(_:)`` lifts a child
 /// feature's effect into its parent's action type.

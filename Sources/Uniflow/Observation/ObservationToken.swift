@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Keeps a subscription made with ``Store/observe(_:onChange:)`` alive; releasing it, or
+/// Keeps a subscription made with `observe(_:onChange:)` alive; releasing it, or
 /// calling ``cancel()``, ends the subscription.
 ///
 /// ```swift

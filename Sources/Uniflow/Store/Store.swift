@@ -23,10 +23,10 @@ import Observation
 ///
 /// **Observation.** The store is `Observable`: reading ``state`` inside
 /// `withObservationTracking` (or a SwiftUI view) tracks it. For finer updates,
-/// ``observe(_:onChange:)`` calls back only when a selected part of the state changed, and
-/// ``values(of:)`` streams it.
+/// `observe(_:onChange:)` calls back only when a selected part of the state changed, and
+/// `values(of:)` streams it.
 ///
-/// **Composition.** ``scope(state:action:)`` gives a child store for a part of the state; it
+/// **Composition.** `scope(state:action:)` gives a child store for a part of the state; it
 /// shares the root's state, reducer, middleware and effects.
 ///
 /// **Lifetime.** Releasing the store cancels its running effects; effects never keep their
