@@ -67,10 +67,12 @@ import UniflowTesting
     _ = try await repository.add(title: "Call mom", at: testDate)
     await store.receive(
       .snapshotLoaded(
-        TodoSnapshot(todos: [todo(1, "Buy milk"), todo(2, "Call mom")], undoHistory: ["add “Call mom”"]))
+        TodoSnapshot(
+          todos: [todo(1, "Buy milk"), todo(2, "Call mom")], undoHistory: ["add “Call mom”"], revision: 1))
     ) {
       $0.todos.append(todo(2, "Call mom"))
       $0.undoHistory = ["add “Call mom”"]
+      $0.revision = 1
     }
     await stopObserving(store)
   }
@@ -91,10 +93,12 @@ import UniflowTesting
     _ = try await repository.add(title: "Buy milk", at: testDate)
     await store.send(.load)
     await store.receive(
-      .snapshotLoaded(TodoSnapshot(todos: [todo(1, "Buy milk")], undoHistory: ["add “Buy milk”"]))
+      .snapshotLoaded(
+        TodoSnapshot(todos: [todo(1, "Buy milk")], undoHistory: ["add “Buy milk”"], revision: 1))
     ) {
       $0.todos = [todo(1, "Buy milk")]
       $0.undoHistory = ["add “Buy milk”"]
+      $0.revision = 1
     }
     await store.finish()
   }
@@ -115,10 +119,12 @@ import UniflowTesting
     // One change, one snapshot.
     _ = try await repository.add(title: "Buy milk", at: testDate)
     await store.receive(
-      .snapshotLoaded(TodoSnapshot(todos: [todo(1, "Buy milk")], undoHistory: ["add “Buy milk”"]))
+      .snapshotLoaded(
+        TodoSnapshot(todos: [todo(1, "Buy milk")], undoHistory: ["add “Buy milk”"], revision: 1))
     ) {
       $0.todos = [todo(1, "Buy milk")]
       $0.undoHistory = ["add “Buy milk”"]
+      $0.revision = 1
     }
     await stopObserving(store)
   }
@@ -149,30 +155,85 @@ import UniflowTesting
     await store.finish()
   }
 
+  @Test func aSnapshotOlderThanTheStateIsIgnored() async {
+    let store = makeStore(
+      state: TodoFeature.State(todos: [todo(1, "Buy milk", isDone: true)], isLoaded: true, revision: 3))
+    // Late news of an older change: the state keeps what it has.
+    await store.send(.snapshotLoaded(TodoSnapshot(todos: [todo(1, "Buy milk")], revision: 2)))
+    await store.send(.snapshotLoaded(TodoSnapshot(revision: 0)))
+    // The same revision holds the same contents; a newer one replaces them.
+    await store.send(.snapshotLoaded(TodoSnapshot(todos: [todo(1, "Buy milk", isDone: true)], revision: 3)))
+    await store.send(.snapshotLoaded(TodoSnapshot(undoHistory: ["delete “Buy milk”"], revision: 4))) {
+      $0.todos = []
+      $0.undoHistory = ["delete “Buy milk”"]
+      $0.revision = 4
+    }
+  }
+
   // MARK: Commands
 
-  @Test func addingReportsTheNewTodoAndSelectsIt() async {
+  @Test func addingListsTheNewTodoThenReportsAndSelectsIt() async {
     let repository = HeldUpdatesRepository(todos: [todo(1, "Call mom")])
     let store = makeStore(repository)
     await startObserving(store, loading: [todo(1, "Call mom")])
 
     await store.send(.add(title: "  Buy milk\n"))
+    let added = TodoSnapshot(
+      todos: [todo(1, "Call mom"), todo(2, "Buy milk")], undoHistory: ["add “Buy milk”"], revision: 1)
+    // The command brings the contents after it first, whenever the binding delivers them.
+    await store.receive(.snapshotLoaded(added)) {
+      $0.todos.append(todo(2, "Buy milk"))
+      $0.undoHistory = ["add “Buy milk”"]
+      $0.revision = 1
+    }
     await store.receive(.finished(.added(todo(2, "Buy milk")))) {
       $0.outcome = .added(todo(2, "Buy milk"))
       $0.selection = 2
     }
+    #expect(store.state.selectedIndex == 1)
     #expect(store.state.error == nil)
 
+    // The binding delivers the same contents later: nothing changes.
     repository.publish()
-    await store.receive(
-      .snapshotLoaded(
-        TodoSnapshot(todos: [todo(1, "Call mom"), todo(2, "Buy milk")], undoHistory: ["add “Buy milk”"]))
-    ) {
-      $0.todos.append(todo(2, "Buy milk"))
+    await store.receive(.snapshotLoaded(added))
+    await stopObserving(store)
+  }
+
+  /// The interactive list toggles the selected todo; a todo selected because it was just added
+  /// is one the state holds, even when the binding has not delivered it yet.
+  @Test func aTodoCanBeToggledAsSoonAsItsAdditionIsReported() async throws {
+    let repository = HeldUpdatesRepository()
+    let store = makeStore(repository)
+    await startObserving(store, loading: [])
+
+    await store.send(.add(title: "Buy milk"))
+    let added = TodoSnapshot(todos: [todo(1, "Buy milk")], undoHistory: ["add “Buy milk”"], revision: 1)
+    await store.receive(.snapshotLoaded(added)) {
+      $0.todos = [todo(1, "Buy milk")]
       $0.undoHistory = ["add “Buy milk”"]
+      $0.revision = 1
     }
-    #expect(store.state.selection == 2)
-    #expect(store.state.selectedIndex == 1)
+    await store.receive(.finished(.added(todo(1, "Buy milk")))) { $0.outcome = .added(todo(1, "Buy milk")) }
+
+    await store.send(.toggle(id: try #require(store.state.selection)))
+    let completed = TodoSnapshot(
+      todos: [todo(1, "Buy milk", isDone: true)], undoHistory: ["add “Buy milk”", "complete “Buy milk”"],
+      revision: 2)
+    await store.receive(.snapshotLoaded(completed)) {
+      $0.todos = [todo(1, "Buy milk", isDone: true)]
+      $0.undoHistory.append("complete “Buy milk”")
+      $0.revision = 2
+    }
+    await store.receive(.finished(.completed(todo(1, "Buy milk", isDone: true)))) {
+      $0.outcome = .completed(todo(1, "Buy milk", isDone: true))
+    }
+
+    // The binding catches up late: its snapshot of the addition is older than the state's and
+    // does not reopen the todo on the screen; the next one is what the state holds already.
+    repository.publish()
+    await store.receive(.snapshotLoaded(added))
+    repository.publish()
+    await store.receive(.snapshotLoaded(completed))
     await stopObserving(store)
   }
 
@@ -193,33 +254,35 @@ import UniflowTesting
     await startObserving(store, loading: [todo(1, "Buy milk")])
 
     await store.send(.toggle(id: 1))
-    await store.receive(.finished(.completed(todo(1, "Buy milk", isDone: true)))) {
-      $0.outcome = .completed(todo(1, "Buy milk", isDone: true))
-    }
-    repository.publish()
     await store.receive(
       .snapshotLoaded(
-        TodoSnapshot(todos: [todo(1, "Buy milk", isDone: true)], undoHistory: ["complete “Buy milk”"]))
+        TodoSnapshot(
+          todos: [todo(1, "Buy milk", isDone: true)], undoHistory: ["complete “Buy milk”"], revision: 1))
     ) {
       $0.todos[id: 1]?.isDone = true
       $0.todos[id: 1]?.completedAt = testDate
       $0.undoHistory = ["complete “Buy milk”"]
+      $0.revision = 1
+    }
+    await store.receive(.finished(.completed(todo(1, "Buy milk", isDone: true)))) {
+      $0.outcome = .completed(todo(1, "Buy milk", isDone: true))
     }
     #expect((store.state.openCount, store.state.doneCount) == (0, 1))
 
     // The state now says it is done: toggling reopens it.
     await store.send(.toggle(id: 1))
-    await store.receive(.finished(.reopened(todo(1, "Buy milk")))) {
-      $0.outcome = .reopened(todo(1, "Buy milk"))
-    }
-    repository.publish()
     await store.receive(
       .snapshotLoaded(
         TodoSnapshot(
-          todos: [todo(1, "Buy milk")], undoHistory: ["complete “Buy milk”", "reopen “Buy milk”"]))
+          todos: [todo(1, "Buy milk")], undoHistory: ["complete “Buy milk”", "reopen “Buy milk”"],
+          revision: 2))
     ) {
       $0.todos[id: 1] = todo(1, "Buy milk")
       $0.undoHistory.append("reopen “Buy milk”")
+      $0.revision = 2
+    }
+    await store.receive(.finished(.reopened(todo(1, "Buy milk")))) {
+      $0.outcome = .reopened(todo(1, "Buy milk"))
     }
     #expect((store.state.openCount, store.state.doneCount) == (1, 0))
     await stopObserving(store)
@@ -236,30 +299,61 @@ import UniflowTesting
     let store = makeStore(
       InMemoryTodoRepository(todos: [todo(1, "Buy milk"), todo(2, "Call mom", isDone: true)]))
     await store.send(.rename(id: 1, title: "Buy oat milk"))
+    await store.receive(
+      .snapshotLoaded(
+        TodoSnapshot(
+          todos: [todo(1, "Buy oat milk"), todo(2, "Call mom", isDone: true)],
+          undoHistory: ["rename “Buy milk”"], revision: 1))
+    ) {
+      $0.todos = [todo(1, "Buy oat milk"), todo(2, "Call mom", isDone: true)]
+      $0.undoHistory = ["rename “Buy milk”"]
+      $0.isLoaded = true
+      $0.revision = 1
+    }
     await store.receive(.finished(.renamed(todo(1, "Buy oat milk")))) {
       $0.outcome = .renamed(todo(1, "Buy oat milk"))
     }
+
     await store.send(.clearDone)
+    await store.receive(
+      .snapshotLoaded(
+        TodoSnapshot(
+          todos: [todo(1, "Buy oat milk")], undoHistory: ["rename “Buy milk”", "clear 1 done"], revision: 2))
+    ) {
+      $0.todos.remove(id: 2)
+      $0.undoHistory.append("clear 1 done")
+      $0.revision = 2
+    }
     await store.receive(.finished(.clearedDone([todo(2, "Call mom", isDone: true)]))) {
       $0.outcome = .clearedDone([todo(2, "Call mom", isDone: true)])
     }
+
     await store.send(.delete(id: 1))
+    await store.receive(
+      .snapshotLoaded(
+        TodoSnapshot(
+          undoHistory: ["rename “Buy milk”", "clear 1 done", "delete “Buy oat milk”"], revision: 3))
+    ) {
+      $0.todos = []
+      $0.undoHistory.append("delete “Buy oat milk”")
+      $0.revision = 3
+    }
     await store.receive(.finished(.deleted(todo(1, "Buy oat milk")))) {
       $0.outcome = .deleted(todo(1, "Buy oat milk"))
     }
-    await store.send(.undo)
-    await store.receive(.finished(.undid("delete “Buy oat milk”"))) {
-      $0.outcome = .undid("delete “Buy oat milk”")
-    }
 
-    await store.send(.load)
+    await store.send(.undo)
     await store.receive(
       .snapshotLoaded(
-        TodoSnapshot(todos: [todo(1, "Buy oat milk")], undoHistory: ["rename “Buy milk”", "clear 1 done"]))
+        TodoSnapshot(
+          todos: [todo(1, "Buy oat milk")], undoHistory: ["rename “Buy milk”", "clear 1 done"], revision: 4))
     ) {
       $0.todos = [todo(1, "Buy oat milk")]
-      $0.undoHistory = ["rename “Buy milk”", "clear 1 done"]
-      $0.isLoaded = true
+      $0.undoHistory.removeLast()
+      $0.revision = 4
+    }
+    await store.receive(.finished(.undid("delete “Buy oat milk”"))) {
+      $0.outcome = .undid("delete “Buy oat milk”")
     }
     await store.finish()
   }
@@ -274,12 +368,39 @@ import UniflowTesting
     #expect(store.state.outcome == nil)
 
     await store.send(.setDone(id: 1, isDone: true)) { $0.error = nil }
+    await store.receive(
+      .snapshotLoaded(
+        TodoSnapshot(
+          todos: [todo(1, "Buy milk", isDone: true)], undoHistory: ["complete “Buy milk”"], revision: 1))
+    ) {
+      $0.todos = [todo(1, "Buy milk", isDone: true)]
+      $0.undoHistory = ["complete “Buy milk”"]
+      $0.isLoaded = true
+      $0.revision = 1
+    }
     await store.receive(.finished(.completed(todo(1, "Buy milk", isDone: true)))) {
       $0.outcome = .completed(todo(1, "Buy milk", isDone: true))
     }
 
     await store.send(.dismissMessage) { $0.outcome = nil }
     await store.finish()
+  }
+
+  /// The change was made, so its outcome is reported; the list shown is out of date, so the
+  /// failure to read it follows and stays on screen.
+  @Test func aCommandWhoseContentsCannotBeReadAfterwardsReportsItsOutcomeThenTheFailure() async throws {
+    let repository = UnreadableRepository(.corrupted(path: "/db"))
+    let store = makeStore(repository)
+    await store.send(.add(title: "Buy milk"))
+    // The state does not hold the new todo: nothing is selected.
+    await store.receive(.finished(.added(todo(1, "Buy milk")))) { $0.outcome = .added(todo(1, "Buy milk")) }
+    await store.receive(.failed(.corrupted(path: "/db"))) {
+      $0.error = .corrupted(path: "/db")
+      $0.outcome = nil
+    }
+    await store.finish()
+    // The change itself is kept.
+    #expect(try await repository.base.snapshot().todos == [todo(1, "Buy milk")])
   }
 
   @Test(arguments: [
@@ -345,27 +466,38 @@ import UniflowTesting
     await store.send(.select(id: 3)) { $0.selection = 3 }
 
     await store.send(.delete(id: 3))
-    await store.receive(.finished(.deleted(todo(3, "c")))) { $0.outcome = .deleted(todo(3, "c")) }
-    repository.publish()
     await store.receive(
-      .snapshotLoaded(TodoSnapshot(todos: [todo(1, "a"), todo(2, "b")], undoHistory: ["delete “c”"]))
+      .snapshotLoaded(
+        TodoSnapshot(todos: [todo(1, "a"), todo(2, "b")], undoHistory: ["delete “c”"], revision: 1))
     ) {
       $0.todos.remove(id: 3)
       $0.undoHistory = ["delete “c”"]
+      $0.revision = 1
     }
+    await store.receive(.finished(.deleted(todo(3, "c")))) { $0.outcome = .deleted(todo(3, "c")) }
     #expect(store.state.selection == 2)
 
     await store.send(.delete(id: 1))
-    await store.receive(.finished(.deleted(todo(1, "a")))) { $0.outcome = .deleted(todo(1, "a")) }
-    await store.send(.delete(id: 2))
-    await store.receive(.finished(.deleted(todo(2, "b")))) { $0.outcome = .deleted(todo(2, "b")) }
-    repository.publish()
     await store.receive(
-      .snapshotLoaded(TodoSnapshot(undoHistory: ["delete “c”", "delete “a”", "delete “b”"]))
+      .snapshotLoaded(
+        TodoSnapshot(todos: [todo(2, "b")], undoHistory: ["delete “c”", "delete “a”"], revision: 2))
+    ) {
+      $0.todos.remove(id: 1)
+      $0.undoHistory.append("delete “a”")
+      $0.revision = 2
+    }
+    await store.receive(.finished(.deleted(todo(1, "a")))) { $0.outcome = .deleted(todo(1, "a")) }
+    #expect(store.state.selection == 2)
+
+    await store.send(.delete(id: 2))
+    await store.receive(
+      .snapshotLoaded(TodoSnapshot(undoHistory: ["delete “c”", "delete “a”", "delete “b”"], revision: 3))
     ) {
       $0.todos = []
-      $0.undoHistory = ["delete “c”", "delete “a”", "delete “b”"]
+      $0.undoHistory.append("delete “b”")
+      $0.revision = 3
     }
+    await store.receive(.finished(.deleted(todo(2, "b")))) { $0.outcome = .deleted(todo(2, "b")) }
     #expect(store.state.selection == nil)
     #expect(store.state.selectedIndex == nil)
     await stopObserving(store)

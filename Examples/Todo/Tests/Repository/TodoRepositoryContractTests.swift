@@ -59,7 +59,8 @@ import TodoCore
     #expect(try await repository.snapshot().todos == [todo(1, "Buy milk"), todo(2, "Call mom")])
     #expect(try await repository.undo() == "add “Call mom”")
     #expect(try await repository.undo() == "add “Buy milk”")
-    #expect(try await repository.snapshot() == TodoSnapshot())
+    let emptied = try await repository.snapshot()
+    #expect((emptied.todos, emptied.undoHistory) == ([], []))
     await #expect(throws: TodoStoreError.nothingToUndo) { try await repository.undo() }
   }
 
@@ -106,9 +107,33 @@ import TodoCore
     _ = try await repository.setDone(true, id: 1, at: testDate)
     #expect(try await updates.next()?.get().todos == [todo(1, "Buy milk", isDone: true)])
     _ = try await repository.undo()
-    #expect(
-      try await updates.next()?.get()
-        == TodoSnapshot(todos: [todo(1, "Buy milk")], undoHistory: ["add “Buy milk”"]))
+    let undone = try #require(await updates.next()).get()
+    #expect((undone.todos, undone.undoHistory) == ([todo(1, "Buy milk")], ["add “Buy milk”"]))
+  }
+
+  @Test(arguments: Kind.allCases)
+  func eachChangeRaisesTheRevisionAndAReadAfterItSeesTheChange(_ kind: Kind) async throws {
+    let repository = try Subject(kind).repository
+    var updates = repository.updates().makeAsyncIterator()
+    let initial = try #require(await updates.next()).get()
+    // Reading again without a change gives the same revision.
+    #expect(try await repository.snapshot() == initial)
+
+    let added = try await repository.add(title: "Buy milk", at: testDate)
+    let afterAdding = try #require(await updates.next()).get()
+    #expect(afterAdding.revision > initial.revision)
+    // A read as soon as the command returns holds the new todo: what the published snapshot holds.
+    #expect(try await repository.snapshot() == afterAdding)
+
+    // The new todo can be changed at once.
+    _ = try await repository.setDone(true, id: added.id, at: testDate)
+    let afterCompleting = try #require(await updates.next()).get()
+    #expect(afterCompleting.revision > afterAdding.revision)
+    #expect(afterCompleting.todos == [todo(1, "Buy milk", isDone: true)])
+
+    // A command that fails changes nothing, not even the revision.
+    await #expect(throws: TodoStoreError.todoNotFound(9)) { try await repository.delete(id: 9) }
+    #expect(try await repository.snapshot() == afterCompleting)
   }
 
   @Test(arguments: Kind.allCases)

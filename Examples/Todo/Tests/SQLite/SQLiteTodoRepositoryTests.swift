@@ -187,11 +187,29 @@ import TodoCore
 
     _ = try await writer.add(title: "Buy milk", at: testDate)
     try await watcher.reloadIfChanged()
-    #expect(try await updates.next()?.get().todos == [todo(1, "Buy milk")])
+    let reloaded = try #require(await updates.next()).get()
+    #expect(reloaded.todos == [todo(1, "Buy milk")])
+    // A change seen through the file is newer too.
+    #expect(reloaded.revision > 0)
 
     // And undo is shared through the file.
     #expect(try await watcher.undo() == "add “Buy milk”")
-    #expect(try await writer.snapshot() == TodoSnapshot())
+    let seenByWriter = try await writer.snapshot()
+    #expect((seenByWriter.todos, seenByWriter.undoHistory) == ([], []))
+  }
+
+  @Test func aReadSeesAChangeMadeThroughAnotherConnectionAsANewerRevision() async throws {
+    let reader = try SQLiteTodoRepository(path: path)
+    let writer = try SQLiteTodoRepository(path: path)
+    let before = try await reader.snapshot()
+    // Nothing changed: the same revision.
+    #expect(try await reader.snapshot() == before)
+
+    _ = try await writer.add(title: "Buy milk", at: testDate)
+    let after = try await reader.snapshot()
+    #expect(after.todos == [todo(1, "Buy milk")])
+    #expect(after.revision > before.revision)
+    #expect(try await reader.snapshot() == after)
   }
 
   /// Writes a todo database as the first version of the program did.

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Testing
 import TodoCore
 import Uniflow
 
@@ -58,19 +59,55 @@ final class ReloadCountingRepository: TodoRepository {
   }
 }
 
+/// An in-memory repository whose changes succeed but whose contents cannot be read: a
+/// database that fails between a change and the read after it.
+final class UnreadableRepository: TodoRepository {
+  /// The repository the changes go to.
+  let base = InMemoryTodoRepository()
+  let error: TodoStoreError
+
+  init(_ error: TodoStoreError) {
+    self.error = error
+  }
+
+  func updates() -> AsyncStream<Result<TodoSnapshot, TodoStoreError>> {
+    AsyncStream { continuation in
+      continuation.yield(.failure(error))
+      continuation.finish()
+    }
+  }
+
+  func snapshot() async throws(TodoStoreError) -> TodoSnapshot { throw error }
+  func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo {
+    try await base.add(title: title, at: date)
+  }
+  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> Todo {
+    try await base.rename(id: id, to: title)
+  }
+  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> Todo {
+    try await base.setDone(isDone, id: id, at: date)
+  }
+  func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo { try await base.delete(id: id) }
+  func clearDone() async throws(TodoStoreError) -> [Todo] { try await base.clearDone() }
+  func undo() async throws(TodoStoreError) -> String { try await base.undo() }
+  func reloadIfChanged() async throws(TodoStoreError) {}
+}
+
 /// An in-memory repository that publishes its changes only when the test says so.
 ///
-/// A real repository publishes its new contents as part of each change, so whether a command's
-/// outcome or the contents after it reach the store first is up to the scheduler. Here a new
-/// subscriber gets the contents at once, as everywhere, and after that only when the test calls
-/// `publish()`: the test decides the order, and an exhaustive test can receive each action in
-/// turn.
+/// A real repository publishes its new contents as part of each change, and the feature's
+/// binding delivers them on a task of its own, sooner or later. Here a new subscriber gets the
+/// contents at once, as everywhere, and after that each change's contents wait, in order, until
+/// the test calls `publish()`: the test decides when the binding catches up, and an exhaustive
+/// test can receive each action in turn.
 final class HeldUpdatesRepository: TodoRepository {
   private typealias Continuation = AsyncStream<Result<TodoSnapshot, TodoStoreError>>.Continuation
 
   private struct Subscribers {
     /// The contents after the last change, published or not.
     var latest: TodoSnapshot
+    /// The contents after each change not published yet, oldest first.
+    var unpublished: [TodoSnapshot] = []
     var continuations: [Int: Continuation] = [:]
     var nextID = 0
   }
@@ -90,12 +127,15 @@ final class HeldUpdatesRepository: TodoRepository {
     for continuation in continuations { continuation.finish() }
   }
 
-  /// Sends the contents as they are now to every subscriber.
+  /// Sends the contents after the oldest change not published yet to every subscriber.
   func publish() {
     subscribers.withLock { subscribers in
-      for continuation in subscribers.continuations.values {
-        continuation.yield(.success(subscribers.latest))
+      guard !subscribers.unpublished.isEmpty else {
+        Issue.record("no change to publish")
+        return
       }
+      let snapshot = subscribers.unpublished.removeFirst()
+      for continuation in subscribers.continuations.values { continuation.yield(.success(snapshot)) }
     }
   }
 
@@ -142,8 +182,11 @@ final class HeldUpdatesRepository: TodoRepository {
     _ command: (InMemoryTodoRepository) async throws(TodoStoreError) -> Value
   ) async throws(TodoStoreError) -> Value {
     let value = try await command(base)
-    let latest = try await base.snapshot()
-    subscribers.withLock { $0.latest = latest }
+    let contents = try await base.snapshot()
+    subscribers.withLock { subscribers in
+      subscribers.latest = contents
+      subscribers.unpublished.append(contents)
+    }
     return value
   }
 }

@@ -41,9 +41,10 @@ extension TodoFeature {
 
     // MARK: Results
 
-    /// The repository's contents, published after a change or read by ``load``.
+    /// The repository's contents, published after a change, read after a command, or read by
+    /// ``load``; ignored when older than the state's.
     case snapshotLoaded(TodoSnapshot)
-    /// A command succeeded.
+    /// A command succeeded; the contents after it arrived just before.
     case finished(TodoOutcome)
     /// A command, or reading the repository, failed.
     case failed(TodoStoreError)

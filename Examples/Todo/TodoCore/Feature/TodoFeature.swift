@@ -13,10 +13,16 @@ import Uniflow
 /// ```
 ///
 /// The repository is the source of truth: a command's effect asks it for the change, and the
-/// new contents come back through ``Action/snapshotLoaded(_:)``, either from the long-lived
-/// binding started by ``Action/startObserving`` or from a one-time ``Action/load``. A command
-/// that succeeds sets ``State/outcome``; one that fails sets ``State/error``, which the
-/// interface shows.
+/// new contents come back through ``Action/snapshotLoaded(_:)``, from the long-lived binding
+/// started by ``Action/startObserving``, from a one-time ``Action/load``, and from the command
+/// itself. A command that succeeds sets ``State/outcome``; one that fails sets
+/// ``State/error``, which the interface shows.
+///
+/// A command's effect sends the contents after the change before its outcome, so the state
+/// holds every todo an outcome names (``Action/finished(_:)`` selects a todo just added, which
+/// the user can toggle at once). The binding delivers the same contents on a task of its own,
+/// sooner or later: a snapshot older than the state's, by ``TodoSnapshot/revision``, is
+/// ignored, so a late one cannot undo a newer change on the screen.
 ///
 /// While it observes, the feature also asks the repository every ``refreshInterval`` (on the
 /// injected clock) whether another process changed it.
@@ -141,6 +147,9 @@ public struct TodoFeature: Reducer, Sendable {
       return .none
 
     case .snapshotLoaded(let snapshot):
+      // Late news: a newer snapshot reached the state first, on another task.
+      guard snapshot.revision >= state.revision else { return .none }
+      state.revision = snapshot.revision
       state.todos = snapshot.todos
       state.undoHistory = snapshot.undoHistory
       state.isLoaded = true
@@ -148,7 +157,10 @@ public struct TodoFeature: Reducer, Sendable {
 
     case .finished(let outcome):
       state.outcome = outcome
-      if case .added(let todo) = outcome, state.filter.includes(todo) { state.selection = todo.id }
+      // The contents after the change came first, so a new todo the filter shows is listed.
+      if case .added(let todo) = outcome, state.visibleTodos.contains(id: todo.id) {
+        state.selection = todo.id
+      }
       return .none
 
     case .failed(let error):
@@ -163,16 +175,31 @@ public struct TodoFeature: Reducer, Sendable {
     return .none
   }
 
-  /// Runs a repository command and reports its outcome or its failure.
+  /// Runs a repository command, then sends the contents after it and its outcome, in that
+  /// order; or its failure.
+  ///
+  /// The binding publishes the same contents, but on its own task, which may reach the store
+  /// after the outcome: reading them here is what puts a todo in the state before the outcome
+  /// that names it. When they cannot be read, the outcome is still reported, then the failure
+  /// to read, since the list shown is out of date.
   private func perform(
     _ command: @escaping @Sendable (any TodoRepository) async throws(TodoStoreError) -> TodoOutcome
   ) -> Effect<Action> {
     let repository = repository
     return .run { send in
+      let outcome: TodoOutcome
       do throws(TodoStoreError) {
-        let outcome = try await command(repository)
+        outcome = try await command(repository)
+      } catch {
+        await send(.failed(error))
+        return
+      }
+      do throws(TodoStoreError) {
+        let snapshot = try await repository.snapshot()
+        await send(.snapshotLoaded(snapshot))
         await send(.finished(outcome))
       } catch {
+        await send(.finished(outcome))
         await send(.failed(error))
       }
     }

@@ -18,9 +18,11 @@ public final class InMemoryTodoRepository: TodoRepository {
     var undoStack: [(label: String, todos: IdentifiedArray<Todo>)] = []
     var subscribers: [Int: AsyncStream<Result<TodoSnapshot, TodoStoreError>>.Continuation] = [:]
     var nextSubscriber = 0
+    /// How many changes were made: the revision of the snapshots.
+    var revision = 0
 
     var snapshot: TodoSnapshot {
-      TodoSnapshot(todos: todos, undoHistory: undoStack.map(\.label))
+      TodoSnapshot(todos: todos, undoHistory: undoStack.map(\.label), revision: revision)
     }
 
     /// Records the todos as they are before a change labelled `label`.
@@ -152,12 +154,14 @@ public final class InMemoryTodoRepository: TodoRepository {
   /// Does nothing: only this instance changes its contents.
   public func reloadIfChanged() async throws(TodoStoreError) {}
 
-  /// Applies a change and publishes the result, atomically.
+  /// Applies a change and publishes the result, atomically; a change that throws leaves the
+  /// contents and their revision as they were.
   private func change<Value: Sendable>(
     _ body: (inout Contents) throws(TodoStoreError) -> Value
   ) throws(TodoStoreError) -> Value {
     try contents.withLock { contents throws(TodoStoreError) in
       let value = try body(&contents)
+      contents.revision += 1
       contents.publish()
       return value
     }

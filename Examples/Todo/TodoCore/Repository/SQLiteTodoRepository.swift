@@ -30,6 +30,9 @@ public final class SQLiteTodoRepository: TodoRepository {
     /// `PRAGMA data_version` when the last snapshot was read: it changes when another
     /// connection commits.
     var dataVersion: Int64 = 0
+    /// The revision of the snapshots: one more for each change committed through this
+    /// connection, and for each read that finds changes committed through another.
+    var revision = 0
   }
 
   /// The path of the database file.
@@ -208,6 +211,7 @@ public final class SQLiteTodoRepository: TodoRepository {
       let database = connection.database
       if database.isReadOnly { throw .readOnly(path: database.path) }
       let value = try database.transaction { () throws(TodoStoreError) in try body(database) }
+      connection.revision += 1
       Self.publish(&connection)
       return value
     }
@@ -232,8 +236,14 @@ public final class SQLiteTodoRepository: TodoRepository {
         throw .corrupted(path: database.path)
       }
       let history = try database.query("SELECT label FROM undo_steps ORDER BY id").map { $0[0].text ?? "" }
-      connection.dataVersion = try dataVersion(of: database)
-      return .success(TodoSnapshot(todos: todos, undoHistory: history))
+      // Inside the transaction, the version is that of the contents just read.
+      let dataVersion = try dataVersion(of: database)
+      if dataVersion != connection.dataVersion {
+        connection.dataVersion = dataVersion
+        connection.revision += 1
+      }
+      return .success(
+        TodoSnapshot(todos: todos, undoHistory: history, revision: connection.revision))
     } catch {
       return .failure(error)
     }

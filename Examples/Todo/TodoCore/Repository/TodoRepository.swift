@@ -20,6 +20,12 @@ import Foundation
 /// changes are undone in the reverse order they were made, as far back as the repository
 /// keeps its history (at least the last 100 changes). A change that does nothing (marking a
 /// done todo done, clearing when nothing is done) leaves no undo step.
+///
+/// Every snapshot a repository gives out, through ``updates()`` or ``snapshot()``, carries a
+/// ``TodoSnapshot/revision`` that grows with each change it makes or sees, and a snapshot read
+/// after a command returns includes that command's change. The feature relies on both: it
+/// reads the contents after each command, so that the state holds a todo before the outcome
+/// naming it is shown, and it ignores a snapshot older than the one it holds.
 public protocol TodoRepository: Sendable {
   /// The repository's contents: the current snapshot at once, then a new one after each change.
   ///
@@ -31,6 +37,9 @@ public protocol TodoRepository: Sendable {
   func updates() -> AsyncStream<Result<TodoSnapshot, TodoStoreError>>
 
   /// Reads the current contents once.
+  ///
+  /// The snapshot includes every change that returned before the call, and has the same
+  /// revision as the last one ``updates()`` published when nothing changed since.
   ///
   /// - Returns: The todos and the undo history.
   func snapshot() async throws(TodoStoreError) -> TodoSnapshot
