@@ -144,21 +144,6 @@ public final class Store<State, Action> {
     if let root { return root.tasks.count }
     return bridge.unsafelyUnwrapped.runningEffectCount()
   }
-
-  /// The state if this store's part of it still exists (always, for a root store).
-  @inlinable
-  var presentState: State? {
-    if let root { return root.state }
-    return bridge.unsafelyUnwrapped.read()
-  }
-
-  /// ``presentState`` without telling Observation: for the store's own checks, which must not
-  /// make the next action notify trackers nobody installed.
-  @inlinable
-  var untrackedState: State? {
-    if let root { return root._state }
-    return bridge.unsafelyUnwrapped.peek()
-  }
 }
 
 extension Store: Observable {}
