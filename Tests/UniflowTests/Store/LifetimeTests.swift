@@ -56,6 +56,29 @@ private struct Forever: Reducer {
     #expect(weakStore == nil)
   }
 
+  @Test func aSendHandleKeptPastItsStoreDoesNothing() {
+    var kept: Send<Forever.Action>?
+    var seen = 0
+    let keeper = Middleware<Int, Forever.Action> { _, _, send in
+      kept = send
+      seen += 1
+    }
+    var store: Store<Int, Forever.Action>? = Store(
+      initialState: 0, reducer: Forever(clock: TestClock()), middleware: [keeper])
+    weak let weakStore = store
+    store?.send(.heard)
+    // While the store lives, the kept handle reaches it.
+    kept?(.heard)
+    #expect(store?.state == 2)
+    #expect(seen == 2)
+    store = nil
+    #expect(weakStore == nil)
+    // The handle holds the store unowned behind a liveness flag: calling it now must neither
+    // reach a dead store nor trap.
+    kept?(.heard)
+    #expect(seen == 2)
+  }
+
   @Test func observersDoNotKeepTheStoreAlive() {
     var store: Store<Int, Forever.Action>? = Store(initialState: 0, reducer: Forever(clock: TestClock()))
     weak let weakStore = store
