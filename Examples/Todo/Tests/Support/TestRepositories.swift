@@ -34,26 +34,12 @@ final class FailingRepository: TodoRepository {
 }
 
 /// An in-memory repository that counts the calls to `reloadIfChanged()`.
-final class ReloadCountingRepository: TodoRepository {
-  private let base = InMemoryTodoRepository()
+final class ReloadCountingRepository: InMemoryBackedRepository {
+  let base = InMemoryTodoRepository()
   private let reloads = Mutex(0)
 
   var reloadCount: Int { reloads.withLock { $0 } }
 
-  func updates() -> AsyncStream<Result<TodoSnapshot, TodoStoreError>> { base.updates() }
-  func snapshot() async throws(TodoStoreError) -> TodoSnapshot { try await base.snapshot() }
-  func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo {
-    try await base.add(title: title, at: date)
-  }
-  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> Todo {
-    try await base.rename(id: id, to: title)
-  }
-  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> Todo {
-    try await base.setDone(isDone, id: id, at: date)
-  }
-  func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo { try await base.delete(id: id) }
-  func clearDone() async throws(TodoStoreError) -> [Todo] { try await base.clearDone() }
-  func undo() async throws(TodoStoreError) -> String { try await base.undo() }
   func reloadIfChanged() async throws(TodoStoreError) {
     reloads.withLock { $0 += 1 }
   }
@@ -61,7 +47,7 @@ final class ReloadCountingRepository: TodoRepository {
 
 /// An in-memory repository whose changes succeed but whose contents cannot be read: a
 /// database that fails between a change and the read after it.
-final class UnreadableRepository: TodoRepository {
+final class UnreadableRepository: InMemoryBackedRepository {
   /// The repository the changes go to.
   let base = InMemoryTodoRepository()
   let error: TodoStoreError
@@ -78,18 +64,6 @@ final class UnreadableRepository: TodoRepository {
   }
 
   func snapshot() async throws(TodoStoreError) -> TodoSnapshot { throw error }
-  func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo {
-    try await base.add(title: title, at: date)
-  }
-  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> Todo {
-    try await base.rename(id: id, to: title)
-  }
-  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> Todo {
-    try await base.setDone(isDone, id: id, at: date)
-  }
-  func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo { try await base.delete(id: id) }
-  func clearDone() async throws(TodoStoreError) -> [Todo] { try await base.clearDone() }
-  func undo() async throws(TodoStoreError) -> String { try await base.undo() }
   func reloadIfChanged() async throws(TodoStoreError) {}
 }
 
@@ -100,7 +74,7 @@ final class UnreadableRepository: TodoRepository {
 /// contents at once, as everywhere, and after that each change's contents wait, in order, until
 /// the test calls `publish()`: the test decides when the binding catches up, and an exhaustive
 /// test can receive each action in turn.
-final class HeldUpdatesRepository: TodoRepository {
+final class HeldUpdatesRepository: InMemoryBackedRepository {
   private typealias Continuation = AsyncStream<Result<TodoSnapshot, TodoStoreError>>.Continuation
 
   private struct Subscribers {
@@ -112,7 +86,7 @@ final class HeldUpdatesRepository: TodoRepository {
     var nextID = 0
   }
 
-  private let base: InMemoryTodoRepository
+  let base: InMemoryTodoRepository
   private let subscribers: Mutex<Subscribers>
 
   init(todos: IdentifiedArray<Todo> = []) {
@@ -154,7 +128,6 @@ final class HeldUpdatesRepository: TodoRepository {
     return stream
   }
 
-  func snapshot() async throws(TodoStoreError) -> TodoSnapshot { try await base.snapshot() }
   func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo {
     try await change { repository throws(TodoStoreError) in try await repository.add(title: title, at: date) }
   }
@@ -189,4 +162,28 @@ final class HeldUpdatesRepository: TodoRepository {
     }
     return value
   }
+}
+
+/// A test repository built on an in-memory one: each call goes to `base` unless the
+/// repository implements it itself.
+protocol InMemoryBackedRepository: TodoRepository {
+  var base: InMemoryTodoRepository { get }
+}
+
+extension InMemoryBackedRepository {
+  func updates() -> AsyncStream<Result<TodoSnapshot, TodoStoreError>> { base.updates() }
+  func snapshot() async throws(TodoStoreError) -> TodoSnapshot { try await base.snapshot() }
+  func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo {
+    try await base.add(title: title, at: date)
+  }
+  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> Todo {
+    try await base.rename(id: id, to: title)
+  }
+  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> Todo {
+    try await base.setDone(isDone, id: id, at: date)
+  }
+  func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo { try await base.delete(id: id) }
+  func clearDone() async throws(TodoStoreError) -> [Todo] { try await base.clearDone() }
+  func undo() async throws(TodoStoreError) -> String { try await base.undo() }
+  func reloadIfChanged() async throws(TodoStoreError) { try await base.reloadIfChanged() }
 }
