@@ -141,35 +141,6 @@ struct Ticker: Reducer {
   }
 }
 
-/// A search field whose query is debounced on an injected clock.
-struct DebouncedSearch: Reducer {
-  struct State: Equatable {
-    var query = ""
-    var results: [String] = []
-  }
-
-  enum Action: Equatable {
-    case queryChanged(String)
-    case resultsLoaded([String])
-  }
-
-  private struct SearchID: Hashable, Sendable {}
-
-  let clock: TestClock
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .queryChanged(let query):
-      state.query = query
-      return .run { send in await send(.resultsLoaded([query, query + " 6"])) }
-        .debounce(id: SearchID(), for: .milliseconds(300), clock: clock)
-    case .resultsLoaded(let results):
-      state.results = results
-      return .none
-    }
-  }
-}
-
 /// A feature whose actions are not `Equatable`: they carry a `Result` with any error.
 struct Fetcher: Reducer {
   struct State: Equatable {

@@ -125,7 +125,9 @@ import UniflowTesting
 
   @Test func debounceIsDrivenByTheTestClock() async {
     let clock = TestClock()
-    let store = TestStore(initialState: DebouncedSearch.State(), reducer: DebouncedSearch(clock: clock))
+    // The README's search feature, with an API that answers at once.
+    let store = TestStore(
+      initialState: Search.State(), reducer: Search(api: { [$0, $0 + " 6"] }, clock: clock))
     await store.send(.queryChanged("sw")) { $0.query = "sw" }
     await clock.waitForSleepers()
     await clock.advance(by: .milliseconds(200))
