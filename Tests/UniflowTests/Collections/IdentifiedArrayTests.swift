@@ -100,4 +100,12 @@ private struct Item: Identifiable, Codable, Hashable, Sendable {
     #expect(Set([sample, sample]).count == 1)
     #expect(sample.description.contains("name: \"c\""))
   }
+
+  @Test func appendingASequenceSkipsIDsAlreadyPresent() {
+    var items = sample
+    items.append(contentsOf: [Item(id: 1, name: "again"), Item(id: 4, name: "d"), Item(id: 4, name: "dd")])
+    #expect(items.ids == [3, 1, 2, 4])
+    #expect(items[id: 1]?.name == "a")
+    #expect(items[id: 4]?.name == "d")
+  }
 }

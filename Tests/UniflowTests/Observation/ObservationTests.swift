@@ -159,4 +159,16 @@ private struct Profile: Reducer {
     iterator = nil
     #expect(await eventually { store.observedSelectionCount == 0 })
   }
+
+  @Test func aTokenKeptInASetLivesAsLongAsTheSet() {
+    let store = Store(initialState: Profile.State(), reducer: Profile())
+    var visits: [Int] = []
+    var tokens: Set<ObservationToken> = []
+    store.observe(\.visits) { visits.append($0) }.store(in: &tokens)
+    store.send(.visit)
+    tokens.removeAll()
+    store.send(.visit)
+    #expect(visits == [1])
+    #expect(store.observedSelectionCount == 0)
+  }
 }

@@ -70,6 +70,22 @@ private struct Composed: Reducer {
   }
 }
 
+/// A reducer choosing between two branches at build time, spelled through `ReducerOf`.
+private struct Either: Reducer {
+  let adds: Bool
+
+  var body: some ReducerOf<Tally> {
+    if adds {
+      Tally(step: 5)
+    } else {
+      Reduce { state, _ in
+        state -= 5
+        return .none
+      }
+    }
+  }
+}
+
 @MainActor
 @Suite struct ReducerTests {
   @Test func chainedActionsRunInOrder() async {
@@ -157,5 +173,23 @@ private struct Composed: Reducer {
     }
     store.send("go")
     #expect(store.state == ["first:go", "second:go", "first:next", "second:next"])
+  }
+
+  @Test func ifElsePicksOneBranch() {
+    let adding = Store(initialState: 10, reducer: Either(adds: true))
+    adding.send(true)
+    #expect(adding.state == 15)
+    let subtracting = Store(initialState: 10, reducer: Either(adds: false))
+    subtracting.send(true)
+    #expect(subtracting.state == 5)
+  }
+
+  @Test func anEmptyBlockAndAnErasedReducerBehaveAsWritten() {
+    let empty = Store(initialState: 1, reducer: CombineReducers<Int, Bool, _> {})
+    empty.send(true)
+    #expect(empty.state == 1)
+    let erased = Store(initialState: 1, reducer: Reduce(Tally(step: 3)))
+    erased.send(true)
+    #expect(erased.state == 4)
   }
 }

@@ -63,4 +63,13 @@ private struct Recorder: Reducer {
     #expect(lines.first?.contains("test: state [") == true)
     #expect(lines.last?.hasPrefix("test: action followUp(1)") == true)
   }
+
+  @Test func loggingByDefaultWritesTheActionAlone() {
+    var lines: [String] = []
+    let store = Store(
+      initialState: [Step](), reducer: Recorder(),
+      middleware: [.logging { lines.append($0) }])
+    store.send(.user(2))
+    #expect(lines == ["uniflow: action user(2)", "uniflow: action followUp(2)"])
+  }
 }
