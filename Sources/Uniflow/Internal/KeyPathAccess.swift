@@ -34,13 +34,6 @@ struct MutableKeyPath<Root, Value> {
     }
   }
 
-  /// The value in `root`.
-  @inlinable
-  func get(_ root: Root) -> Value {
-    guard let offset else { return root[keyPath: keyPath] }
-    return withUnsafeBytes(of: root) { $0.load(fromByteOffset: offset, as: Value.self) }
-  }
-
   /// An object identifying the key path, for cancellation identifiers.
   @inlinable
   var identity: ObjectIdentifier { ObjectIdentifier(keyPath) }

@@ -90,9 +90,10 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
           .cancellable(id: ElementID(path: path, id: id))
       }
     }
-    let idsBefore = toElements.get(state).ids
+    // Read in place: copying the collection out would retain all its storage for the call.
+    let idsBefore = toElements.modify(&state) { $0.ids }
     let parentEffect = parent.reduce(into: &state, action: action)
-    let idsAfter = toElements.get(state).ids
+    let idsAfter = toElements.modify(&state) { $0.ids }
     guard idsBefore != idsAfter else { return elementEffect.merge(with: parentEffect) }
     let removed = Set(idsBefore).subtracting(idsAfter)
     return elementEffect.merge(with: parentEffect)

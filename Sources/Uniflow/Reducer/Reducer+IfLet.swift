@@ -81,9 +81,9 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           .cancellable(id: childID)
       }
     }
-    let wasPresent = toChildState.get(state) != nil
+    let wasPresent = toChildState.modify(&state) { $0 != nil }
     let parentEffect = parent.reduce(into: &state, action: action)
-    let dismissed = wasPresent && toChildState.get(state) == nil
+    let dismissed = wasPresent && toChildState.modify(&state) { $0 == nil }
     return childEffect.merge(with: parentEffect)
       .merge(with: dismissed ? .cancel(id: childID) : .none)
   }
