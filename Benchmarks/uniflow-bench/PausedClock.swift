@@ -1,4 +1,4 @@
-import Synchronization
+import Uniflow
 
 /// A clock whose time stands still: a sleep on it ends only when its task is cancelled.
 ///
@@ -30,7 +30,7 @@ final class PausedClock: Clock, Sendable {
     }
   }
 
-  private let state = Mutex(State())
+  private let state = LockIsolated(State())
 
   var now: Instant { Instant(offset: .zero) }
   var minimumResolution: Duration { .zero }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The tasks of a root store's running effects, by token and by cancellation identifier.
 ///
@@ -13,7 +12,7 @@ final class EffectTasks: Sendable {
     var isClosed = false
   }
 
-  private let registry = Mutex(Registry())
+  private let registry = LockIsolated(Registry())
 
   @usableFromInline
   init() {}

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A clock whose time moves only when a test says so.
 ///
@@ -106,13 +105,13 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  private let state: Mutex<State>
+  private let state: LockIsolated<State>
 
   /// Creates a clock.
   ///
   /// - Parameter now: The clock's time at the start; by default offset zero.
   public init(now: Instant = Instant()) {
-    self.state = Mutex(State(now: now))
+    self.state = LockIsolated(State(now: now))
   }
 
   /// The clock's current time; it changes only when the test advances the clock.

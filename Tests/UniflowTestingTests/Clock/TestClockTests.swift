@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import UniflowTesting
 
@@ -33,7 +32,7 @@ import UniflowTesting
 
   @Test func aTimerThatSleepsAgainIsWokenOncePerPeriod() async throws {
     let clock = TestClock()
-    let ticks = Mutex(0)
+    let ticks = LockIsolated(0)
     let timer = Task {
       for _ in 0..<5 {
         try await clock.sleep(for: .seconds(1))

@@ -1,4 +1,4 @@
-import Synchronization
+import UniflowTesting
 import Testing
 
 /// Runs `body`, which must record exactly `count` failures whose description contains every one
@@ -12,7 +12,7 @@ func expectFailure(
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: () async -> Void
 ) async {
-  let matches = Mutex(0)
+  let matches = LockIsolated(0)
   await withKnownIssue(sourceLocation: sourceLocation) {
     await body()
   } matching: { issue in
@@ -29,7 +29,7 @@ func expectFailure(
 /// The line of the statement that follows a call to ``mark(line:)``: where a test expects a
 /// failure to be reported.
 final class NextLine: Sendable {
-  private let line = Mutex(0)
+  private let line = LockIsolated(0)
 
   var value: Int {
     line.withLock { $0 }

@@ -1,4 +1,3 @@
-import Synchronization
 import UniflowTesting
 
 /// A counter with a synchronous follow-up chain and a change the tests can forget to describe.
@@ -174,7 +173,7 @@ struct Fetcher: Reducer {
 
 /// A gate an effect waits at until the test opens it: orders concurrent steps without delays.
 final class Gate: Sendable {
-  private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+  private let state = LockIsolated<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
   func wait() async {
     await withCheckedContinuation { continuation in

@@ -1,5 +1,4 @@
 #if canImport(XCTest)
-  import Synchronization
   import UniflowTesting
   import XCTest
 
@@ -16,7 +15,7 @@
       var line: Int
     }
 
-    private let captured = Mutex<[Failure]?>(nil)
+    private let captured = LockIsolated<[Failure]?>(nil)
 
     #if canImport(Darwin)
       override func record(_ issue: XCTIssue) {

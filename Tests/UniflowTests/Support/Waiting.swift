@@ -1,4 +1,4 @@
-import Synchronization
+import Uniflow
 
 /// Lets the tasks that are ready run, so that effects reach their next suspension point.
 @MainActor
@@ -18,7 +18,7 @@ func eventually(_ rounds: Int = 10_000, _ condition: () -> Bool) async -> Bool {
 
 /// A counter that any task may increment.
 final class SharedCounter: Sendable {
-  private let storage = Mutex(0)
+  private let storage = LockIsolated(0)
   var value: Int { storage.withLock { $0 } }
   func increment() { storage.withLock { $0 += 1 } }
 }

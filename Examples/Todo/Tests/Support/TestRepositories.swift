@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TodoCore
 import Uniflow
@@ -36,7 +35,7 @@ final class FailingRepository: TodoRepository {
 /// An in-memory repository that counts the calls to `reloadIfChanged()`.
 final class ReloadCountingRepository: InMemoryBackedRepository {
   let base = InMemoryTodoRepository()
-  private let reloads = Mutex(0)
+  private let reloads = LockIsolated(0)
 
   var reloadCount: Int { reloads.withLock { $0 } }
 
@@ -87,13 +86,13 @@ final class HeldUpdatesRepository: InMemoryBackedRepository {
   }
 
   let base: InMemoryTodoRepository
-  private let subscribers: Mutex<Subscribers>
+  private let subscribers: LockIsolated<Subscribers>
 
   init(todos: IdentifiedArray<Todo> = []) {
     base = InMemoryTodoRepository(todos: todos)
     var sorted = todos
     sorted.sort { $0.id < $1.id }
-    subscribers = Mutex(Subscribers(latest: TodoSnapshot(todos: sorted)))
+    subscribers = LockIsolated(Subscribers(latest: TodoSnapshot(todos: sorted)))
   }
 
   deinit {

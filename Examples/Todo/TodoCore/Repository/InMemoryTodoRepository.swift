@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Uniflow
 
 /// A repository that keeps its todos in memory, for tests and previews.
@@ -42,7 +41,7 @@ public final class InMemoryTodoRepository: TodoRepository {
     }
   }
 
-  private let contents: Mutex<Contents>
+  private let contents: LockIsolated<Contents>
 
   /// Creates a repository holding `todos`.
   ///
@@ -53,7 +52,7 @@ public final class InMemoryTodoRepository: TodoRepository {
     var todos = todos
     todos.sort { $0.id < $1.id }
     let nextID = (todos.ids.max() ?? 0) + 1
-    contents = Mutex(Contents(todos: todos, nextID: nextID))
+    contents = LockIsolated(Contents(todos: todos, nextID: nextID))
   }
 
   deinit {

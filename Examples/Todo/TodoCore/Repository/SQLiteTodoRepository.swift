@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Uniflow
 
 /// A repository that keeps todos in an SQLite database file.
@@ -37,7 +36,7 @@ public final class SQLiteTodoRepository: TodoRepository {
 
   /// The path of the database file.
   public let path: String
-  private let connection: Mutex<Connection>
+  private let connection: LockIsolated<Connection>
 
   /// Opens the todo database at `path`, creating the file and its directory if needed and
   /// migrating an older file to the current schema.
@@ -60,7 +59,7 @@ public final class SQLiteTodoRepository: TodoRepository {
     let database = try SQLiteDatabase(path: path, busyTimeout: busyTimeout)
     try TodoSchema.prepare(database)
     let dataVersion = try Self.dataVersion(of: database)
-    connection = Mutex(Connection(database: database, dataVersion: dataVersion))
+    connection = LockIsolated(Connection(database: database, dataVersion: dataVersion))
   }
 
   deinit {
