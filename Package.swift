@@ -10,13 +10,19 @@ let package = Package(
   products: [
     .library(name: "Uniflow", targets: ["Uniflow"]),
     .library(name: "UniflowTesting", targets: ["UniflowTesting"]),
+    .library(name: "UniflowMVVM", targets: ["UniflowMVVM"]),
+    .library(name: "UniflowDevTools", targets: ["UniflowDevTools"]),
     .executable(name: "todo", targets: ["todo"]),
     .executable(name: "uniflow-bench", targets: ["uniflow-bench"]),
+    .executable(name: "uniflow-inspect", targets: ["uniflow-inspect"]),
   ],
   targets: [
     // The library.
     .target(name: "Uniflow"),
     .target(name: "UniflowTesting", dependencies: ["Uniflow"]),
+    .target(name: "UniflowMVVM", dependencies: ["Uniflow"]),
+    .target(name: "UniflowDevTools", dependencies: ["Uniflow", "UniflowTesting"]),
+    .executableTarget(name: "uniflow-inspect", dependencies: ["UniflowDevTools"]),
 
     // The Todo demo: the feature and its SQLite repository, and the terminal program.
     .systemLibrary(
@@ -32,6 +38,9 @@ let package = Package(
 
     .testTarget(name: "UniflowTests", dependencies: ["Uniflow", "UniflowTesting"]),
     .testTarget(name: "UniflowTestingTests", dependencies: ["Uniflow", "UniflowTesting"]),
+    .testTarget(name: "UniflowMVVMTests", dependencies: ["Uniflow", "UniflowMVVM", "UniflowTesting"]),
+    .testTarget(
+      name: "UniflowDevToolsTests", dependencies: ["Uniflow", "UniflowDevTools", "UniflowTesting"]),
     .testTarget(
       name: "TodoTests", dependencies: ["TodoCore", "Uniflow", "UniflowTesting"],
       path: "Examples/Todo/Tests"),

@@ -1,0 +1,3 @@
+import UniflowDevTools
+
+print("uniflow-inspect: not built yet")

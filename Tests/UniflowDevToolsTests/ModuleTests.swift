@@ -1,0 +1,6 @@
+import Testing
+import UniflowDevTools
+
+@Test func moduleBuilds() {
+  #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import Testing
+import UniflowMVVM
+
+@Test func moduleBuilds() {
+  #expect(Bool(true))
+}
