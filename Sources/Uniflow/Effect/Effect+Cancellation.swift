@@ -9,7 +9,13 @@ extension Effect {
   ///   return .cancel(id: SearchID())
   /// ```
   ///
-  /// Identifiers are scoped to a root store and the stores scoped from it.
+  /// Identifiers belong to the feature instance whose reducer returned the effect. A child
+  /// feature composed with ``Scope``, ``Reducer/ifLet(_:action:then:)`` or
+  /// ``Reducer/forEach(_:action:element:)`` has identifiers of its own: a `"request"` in one
+  /// row is not the `"request"` of another row, of the parent, or of the next child presented
+  /// in the same place. To cancel a child's work from its parent, send the child an action
+  /// that returns ``cancel(id:)``, or dismiss the child (remove the row), which cancels all of
+  /// its work.
   ///
   /// - Parameters:
   ///   - id: Any hashable, sendable value naming the work.
@@ -33,7 +39,8 @@ extension Effect {
   }
 }
 
-/// A type-erased, sendable identifier of cancellable work.
+/// A type-erased, sendable identifier of cancellable work, inside the namespaces of the child
+/// features it was lifted through.
 ///
 /// The hash is computed once: hashing or comparing through `AnyHashable` boxes the value
 /// anew each time, and identifiers are hashed on every effect's start and end.
@@ -49,6 +56,13 @@ struct EffectID: Hashable, Sendable {
     self.hash = AnyHashable(base).hashValue
   }
 
+  /// This identifier inside `namespace`, or itself without one.
+  @usableFromInline
+  func `in`(_ namespace: EffectNamespace?) -> EffectID {
+    guard let namespace else { return self }
+    return EffectID(NamespacedEffectID(namespace: namespace, id: self))
+  }
+
   @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.hash == rhs.hash && AnyHashable(lhs.base) == AnyHashable(rhs.base)
@@ -58,4 +72,35 @@ struct EffectID: Hashable, Sendable {
   func hash(into hasher: inout Hasher) {
     hasher.combine(hash)
   }
+}
+
+/// Where a child feature sits in its parent: the key path to its state (compared by `==`, not
+/// by object), and for a row or a presented child, which one.
+@usableFromInline
+struct EffectNamespace: Hashable, Sendable {
+  let path: any AnyKeyPath & Sendable
+  let instance: EffectID?
+
+  @usableFromInline
+  init(path: any AnyKeyPath & Sendable, instance: EffectID? = nil) {
+    self.path = path
+    self.instance = instance
+  }
+
+  @usableFromInline
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.path == rhs.path && lhs.instance == rhs.instance
+  }
+
+  @usableFromInline
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(path)
+    hasher.combine(instance)
+  }
+}
+
+/// An identifier inside a child feature's namespace.
+struct NamespacedEffectID: Hashable, Sendable {
+  let namespace: EffectNamespace
+  let id: EffectID
 }

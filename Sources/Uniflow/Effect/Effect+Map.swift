@@ -16,12 +16,24 @@ extension Effect {
     // Most reductions return `.none`: decide that where `map` is called (a scope, for every
     // action at every level), without a call.
     if case .none = operation { return .none }
-    return mapOperation(transform)
+    return mapOperation(transform, namespace: nil)
+  }
+
+  /// Lifts a child feature's effect into its parent: transforms its actions, and puts its
+  /// cancellation identifiers into the child's namespace, so that they name this child's work
+  /// and no other's.
+  @inlinable
+  func lift<NewAction>(
+    _ transform: @escaping @Sendable (Action) -> NewAction,
+    into namespace: @autoclosure () -> EffectNamespace
+  ) -> Effect<NewAction> {
+    if case .none = operation { return .none }
+    return mapOperation(transform, namespace: namespace())
   }
 
   @inlinable
   func mapOperation<NewAction>(
-    _ transform: @escaping @Sendable (Action) -> NewAction
+    _ transform: @escaping @Sendable (Action) -> NewAction, namespace: EffectNamespace?
   ) -> Effect<NewAction> {
     switch operation {
     case .none:
@@ -34,15 +46,20 @@ extension Effect {
           try await operation(Send<Action> { send(transform($0)) })
         })
     case .merge(let effects):
-      return Effect<NewAction>(.merge(effects.map { $0.mapOperation(transform) }))
+      return Effect<NewAction>(.merge(effects.map { $0.mapOperation(transform, namespace: namespace) }))
     case .concatenate(let effects):
-      return Effect<NewAction>(.concatenate(effects.map { $0.mapOperation(transform) }))
+      return Effect<NewAction>(
+        .concatenate(effects.map { $0.mapOperation(transform, namespace: namespace) }))
     case .cancellable(let id, let cancelInFlight, let effect):
-      return Effect<NewAction>(.cancellable(id, cancelInFlight: cancelInFlight, effect.mapOperation(transform)))
+      return Effect<NewAction>(
+        .cancellable(
+          id.in(namespace), cancelInFlight: cancelInFlight,
+          effect.mapOperation(transform, namespace: namespace)))
     case .cancel(let id):
-      return Effect<NewAction>(.cancel(id))
+      return Effect<NewAction>(.cancel(id.in(namespace)))
     case .throttle(let id, let effect):
-      return Effect<NewAction>(.throttle(id, effect.mapOperation(transform)))
+      return Effect<NewAction>(
+        .throttle(id.in(namespace), effect.mapOperation(transform, namespace: namespace)))
     }
   }
 }

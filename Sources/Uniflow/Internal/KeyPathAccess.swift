@@ -1,40 +1,35 @@
-/// Reading and mutating through key paths without the key path runtime when a key path is a
-/// chain of stored properties laid out inline (the usual `\.count`, `\.child.items`): then the
-/// value sits at a fixed offset, found once, and is read or mutated there in place. Other key
-/// paths (computed properties, class references, optional chaining) go through the runtime,
-/// which costs several times more.
-
-/// A function reading the value at `keyPath`.
-@inlinable
-func selector<Root, Value>(for keyPath: KeyPath<Root, Value>) -> (Root) -> Value {
-  guard let offset = MemoryLayout<Root>.offset(of: keyPath) else { return { $0[keyPath: keyPath] } }
-  return { root in
-    withUnsafeBytes(of: root) { $0.load(fromByteOffset: offset, as: Value.self) }
-  }
-}
-
 /// A writable key path with its offset, for mutating in place.
+///
+/// When a key path is a chain of stored properties laid out inline (the usual `\.count`,
+/// `\.child.items`), the value sits at a fixed offset, found once, and is mutated there in
+/// place. Other key paths (computed properties, class references, optional chaining) go
+/// through the key path runtime, which costs several times more.
 @usableFromInline
-struct MutableKeyPath<Root, Value> {
-  @usableFromInline let keyPath: WritableKeyPath<Root, Value>
+struct MutableKeyPath<Root, Value>: Sendable {
+  @usableFromInline let keyPath: any WritableKeyPath<Root, Value> & Sendable
   @usableFromInline let offset: Int?
 
   @inlinable
-  init(_ keyPath: WritableKeyPath<Root, Value>) {
+  init(_ keyPath: any WritableKeyPath<Root, Value> & Sendable) {
     self.keyPath = keyPath
-    self.offset = MemoryLayout<Root>.offset(of: keyPath)
+    // A type of size zero has no storage to point into.
+    self.offset = MemoryLayout<Root>.size > 0 ? MemoryLayout<Root>.offset(of: keyPath) : nil
   }
 
   /// Calls `body` with the value in `root`, mutable in place.
   @inlinable
   func modify<Result>(_ root: inout Root, _ body: (inout Value) throws -> Result) rethrows -> Result {
     guard let offset else { return try body(&root[keyPath: keyPath]) }
-    return try withUnsafeMutableBytes(of: &root) { bytes in
-      try body(&(bytes.baseAddress.unsafelyUnwrapped + offset).assumingMemoryBound(to: Value.self).pointee)
+    return try withUnsafeMutablePointer(to: &root) { pointer in
+      try body(
+        &UnsafeMutableRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: Value.self)
+          .pointee)
     }
   }
 
-  /// An object identifying the key path, for cancellation identifiers.
+  /// The namespace of a child feature's effects at this key path.
   @inlinable
-  var identity: ObjectIdentifier { ObjectIdentifier(keyPath) }
+  func namespace(instance: EffectID? = nil) -> EffectNamespace {
+    EffectNamespace(path: keyPath, instance: instance)
+  }
 }

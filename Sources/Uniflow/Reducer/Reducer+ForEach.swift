@@ -18,7 +18,9 @@ extension Reducer {
   /// ```
   ///
   /// The element runs before this reducer. An action for an identifier that is not in the
-  /// collection (an effect finishing after its row was removed) is ignored.
+  /// collection (an effect finishing after its row was removed) is ignored. Each element's
+  /// effects are its own: their cancellation identifiers never reach another element's
+  /// (see ``Effect/cancellable(id:cancelInFlight:)``), and removing an element cancels them.
   ///
   /// - Parameters:
   ///   - elements: The collection.
@@ -29,7 +31,7 @@ extension Reducer {
   ///   ran, one comparison of the identifiers, O(1) unless they changed.
   @inlinable
   public func forEach<ElementState, ElementAction, Element: Reducer>(
-    _ elements: WritableKeyPath<State, IdentifiedArray<ElementState>>,
+    _ elements: any WritableKeyPath<State, IdentifiedArray<ElementState>> & Sendable,
     action: ActionCase<Action, IdentifiedAction<ElementState.ID, ElementAction>>,
     @ReducerBuilder<ElementState, ElementAction> element: () -> Element
   ) -> ForEachReducer<Self, Element>
@@ -50,7 +52,8 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
 
   @inlinable
   init(
-    parent: Parent, toElements: WritableKeyPath<Parent.State, IdentifiedArray<Element.State>>,
+    parent: Parent,
+    toElements: any WritableKeyPath<Parent.State, IdentifiedArray<Element.State>> & Sendable,
     toElementAction: ActionCase<Parent.Action, IdentifiedAction<Element.State.ID, Element.Action>>,
     element: Element
   ) {
@@ -60,24 +63,10 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
     self.element = element
   }
 
-  /// Identifies one element's effects, to cancel them when it is removed.
-  @usableFromInline
-  struct ElementID: Hashable, Sendable {
-    @usableFromInline let path: ObjectIdentifier
-    @usableFromInline let id: Element.State.ID
-
-    @inlinable
-    init(path: ObjectIdentifier, id: Element.State.ID) {
-      self.path = path
-      self.id = id
-    }
-  }
-
   /// Runs the element's reducer (if the action is for a present element), then the parent,
   /// and cancels the effects of the elements the parent removed.
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let path = toElements.identity
     var elementEffect = Effect<Parent.Action>.none
     if let identified = toElementAction.extract(action) {
       let id = identified.id
@@ -86,8 +75,9 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
         elements.modify(id: id) { element.reduce(into: &$0, action: identified.action) }
       }
       if let effect {
-        elementEffect = effect.map { embed(.element(id: id, action: $0)) }
-          .cancellable(id: ElementID(path: path, id: id))
+        let namespace = toElements.namespace(instance: EffectID(id))
+        elementEffect = effect.lift({ embed(.element(id: id, action: $0)) }, into: namespace)
+          .cancellable(id: namespace)
       }
     }
     // Read in place: copying the collection out would retain all its storage for the call.
@@ -97,6 +87,6 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
     guard idsBefore != idsAfter else { return elementEffect.merge(with: parentEffect) }
     let removed = Set(idsBefore).subtracting(idsAfter)
     return elementEffect.merge(with: parentEffect)
-      .merge(with: .merge(removed.map { .cancel(id: ElementID(path: path, id: $0)) }))
+      .merge(with: .merge(removed.map { .cancel(id: toElements.namespace(instance: EffectID($0))) }))
   }
 }

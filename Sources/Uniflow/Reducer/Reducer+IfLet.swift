@@ -1,6 +1,6 @@
 extension Reducer {
   /// Runs a child reducer on an optional part of the state while it is present, and cancels
-  /// the child's effects when it becomes `nil`.
+  /// the child's effects when it is dismissed or replaced.
   ///
   /// ```swift
   /// var body: some Reducer<State, Action> {
@@ -22,6 +22,11 @@ extension Reducer {
   /// action that arrives while the child state is `nil` (an effect finishing after a dismissal)
   /// is ignored.
   ///
+  /// The child's effects belong to the child presented now: setting the state to `nil`, or to
+  /// a different child — another case of an enum state, another `id` of an `Identifiable`
+  /// state — cancels them, and its cancellation identifiers are its own (see
+  /// ``Effect/cancellable(id:cancelInFlight:)``).
+  ///
   /// - Parameters:
   ///   - state: The optional child state.
   ///   - action: The case of this reducer's action carrying the child's actions.
@@ -29,11 +34,34 @@ extension Reducer {
   /// - Returns: A reducer running both.
   @inlinable
   public func ifLet<ChildState, ChildAction, Child: Reducer>(
-    _ state: WritableKeyPath<State, ChildState?>,
+    _ state: any WritableKeyPath<State, ChildState?> & Sendable,
     action: ActionCase<Action, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
   ) -> IfLetReducer<Self, Child> where ChildState == Child.State, ChildAction == Child.Action {
-    IfLetReducer(parent: self, toChildState: state, toChildAction: action, child: child())
+    IfLetReducer(
+      parent: self, toChildState: state, toChildAction: action, child: child(),
+      identify: enumCaseIdentity)
+  }
+
+  /// Runs a child reducer on an optional, identifiable part of the state while it is present,
+  /// and cancels the child's effects when it is dismissed or replaced by a child with another
+  /// `id`.
+  ///
+  /// - Parameters:
+  ///   - state: The optional child state.
+  ///   - action: The case of this reducer's action carrying the child's actions.
+  ///   - child: The child reducer.
+  /// - Returns: A reducer running both.
+  @inlinable
+  public func ifLet<ChildState: Identifiable, ChildAction, Child: Reducer>(
+    _ state: any WritableKeyPath<State, ChildState?> & Sendable,
+    action: ActionCase<Action, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
+  ) -> IfLetReducer<Self, Child>
+  where ChildState == Child.State, ChildAction == Child.Action, ChildState.ID: Sendable {
+    IfLetReducer(
+      parent: self, toChildState: state, toChildAction: action, child: child(),
+      identify: { EffectID($0.id) })
   }
 }
 
@@ -44,47 +72,61 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: MutableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: ActionCase<Parent.Action, Child.Action>
   @usableFromInline let child: Child
+  /// Which child is presented: its `id`, its enum case, or `nil` when there is no telling.
+  @usableFromInline let identify: (Child.State) -> EffectID?
 
   @inlinable
   init(
-    parent: Parent, toChildState: WritableKeyPath<Parent.State, Child.State?>,
-    toChildAction: ActionCase<Parent.Action, Child.Action>, child: Child
+    parent: Parent, toChildState: any WritableKeyPath<Parent.State, Child.State?> & Sendable,
+    toChildAction: ActionCase<Parent.Action, Child.Action>, child: Child,
+    identify: @escaping (Child.State) -> EffectID?
   ) {
     self.parent = parent
     self.toChildState = MutableKeyPath(toChildState)
     self.toChildAction = toChildAction
     self.child = child
-  }
-
-  /// Identifies the child's effects, to cancel them on dismissal.
-  @usableFromInline
-  struct ChildID: Hashable, Sendable {
-    @usableFromInline let path: ObjectIdentifier
-
-    @inlinable
-    init(path: ObjectIdentifier) {
-      self.path = path
-    }
+    self.identify = identify
   }
 
   /// Runs the child (if present and the action is its case), then the parent, and cancels the
-  /// child's effects if the parent dismissed it.
+  /// child's effects if the parent dismissed or replaced it.
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let childID = ChildID(path: toChildState.identity)
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(action) {
       childEffect = toChildState.modify(&state) { childState in
         guard childState != nil else { return .none }
+        let namespace = toChildState.namespace(instance: identify(childState!))
         return child.reduce(into: &childState!, action: childAction)
-          .map(toChildAction.embed)
-          .cancellable(id: childID)
+          .lift(toChildAction.embed, into: namespace)
+          .cancellable(id: namespace)
       }
     }
-    let wasPresent = toChildState.modify(&state) { $0 != nil }
+    // `nil`: no child before; `.some(identity)`: the child presented before the parent ran.
+    let before = toChildState.modify(&state) { $0.map(identify) }
     let parentEffect = parent.reduce(into: &state, action: action)
-    let dismissed = wasPresent && toChildState.modify(&state) { $0 == nil }
-    return childEffect.merge(with: parentEffect)
-      .merge(with: dismissed ? .cancel(id: childID) : .none)
+    let effect = childEffect.merge(with: parentEffect)
+    guard let before else { return effect }
+    let after = toChildState.modify(&state) { $0.map(identify) }
+    guard after != before else { return effect }
+    return effect.merge(with: .cancel(id: toChildState.namespace(instance: before)))
   }
 }
+
+/// The case of an enum value, as an identity that tells one presented child from another;
+/// `nil` for a value of any other kind.
+///
+/// Whether a type is an enum is looked up once per type; only enum values are reflected.
+@usableFromInline
+func enumCaseIdentity<Value>(_ value: Value) -> EffectID? {
+  let type = ObjectIdentifier(Value.self)
+  if let isEnum = enumTypes.withLock({ $0[type] }), !isEnum { return nil }
+  let mirror = Mirror(reflecting: value)
+  let isEnum = mirror.displayStyle == .enum
+  enumTypes.withLock { $0[type] = isEnum }
+  guard isEnum else { return nil }
+  return EffectID(mirror.children.first?.label ?? String(describing: value))
+}
+
+/// Whether each type seen by ``enumCaseIdentity(_:)`` is an enum.
+let enumTypes = LockIsolated<[ObjectIdentifier: Bool]>([:])

@@ -11,7 +11,9 @@
 /// }
 /// ```
 ///
-/// The child's effects are lifted into the parent's action type with the case's embedding.
+/// The child's effects are lifted into the parent's action type with the case's embedding,
+/// and their cancellation identifiers into the child's namespace: two scopes of one feature
+/// (two tabs) never cancel each other's work.
 ///
 /// - Complexity: One extraction per action; the child reducer runs in place on its part of
 ///   the state, without copying it.
@@ -28,7 +30,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ///   - child: The child reducer.
   @inlinable
   public init<ChildState, ChildAction>(
-    state: WritableKeyPath<ParentState, ChildState>,
+    state: any WritableKeyPath<ParentState, ChildState> & Sendable,
     action: ActionCase<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
@@ -42,6 +44,6 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(action) else { return .none }
     return toChildState.modify(&state) { child.reduce(into: &$0, action: childAction) }
-      .map(toChildAction.embed)
+      .lift(toChildAction.embed, into: toChildState.namespace())
   }
 }

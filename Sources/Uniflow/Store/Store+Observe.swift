@@ -19,7 +19,9 @@ extension Store {
   public func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>, onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
-    subscribe(key: keyPath, select: selector(for: keyPath), isDuplicate: { $0 == $1 }, onChange: onChange)
+    subscribe(
+      Selection(keyPath), key: ObservationKey(keyPath), initial: state[keyPath: keyPath],
+      isDuplicate: { $0 == $1 }, onChange: onChange)
   }
 
   /// Calls `onChange` whenever the part of the state at `keyPath` changes, as decided by
@@ -36,7 +38,9 @@ extension Store {
     isDuplicate: @escaping (Value, Value) -> Bool,
     onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
-    subscribe(key: nil, select: selector(for: keyPath), isDuplicate: isDuplicate, onChange: onChange)
+    subscribe(
+      Selection(keyPath), key: nil, initial: state[keyPath: keyPath], isDuplicate: isDuplicate,
+      onChange: onChange)
   }
 
   /// Calls `onChange` whenever the value computed by `select` changes.
@@ -56,7 +60,9 @@ extension Store {
   public func observe<Value: Equatable>(
     _ select: @escaping (State) -> Value, onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
-    subscribe(key: nil, select: select, isDuplicate: { $0 == $1 }, onChange: onChange)
+    subscribe(
+      Selection(select), key: nil, initial: select(state), isDuplicate: { $0 == $1 },
+      onChange: onChange)
   }
 
   /// Calls `onChange` whenever the value computed by `select` changes, as decided by
@@ -73,7 +79,9 @@ extension Store {
     isDuplicate: @escaping (Value, Value) -> Bool,
     onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
-    subscribe(key: nil, select: select, isDuplicate: isDuplicate, onChange: onChange)
+    subscribe(
+      Selection(select), key: nil, initial: select(state), isDuplicate: isDuplicate,
+      onChange: onChange)
   }
 
   /// The values of the part of the state at `keyPath`: the current value first, then each
@@ -98,7 +106,9 @@ extension Store {
     of keyPath: KeyPath<State, Value>,
     bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Value> {
-    values(key: keyPath, select: selector(for: keyPath), bufferingPolicy: bufferingPolicy)
+    values(
+      Selection(keyPath), key: ObservationKey(keyPath), initial: state[keyPath: keyPath],
+      bufferingPolicy: bufferingPolicy)
   }
 
   /// The values computed by `select`: the current value first, then each distinct change.
@@ -112,42 +122,44 @@ extension Store {
     _ select: @escaping (State) -> Value,
     bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Value> {
-    values(key: nil, select: select, bufferingPolicy: bufferingPolicy)
+    values(Selection(select), key: nil, initial: select(state), bufferingPolicy: bufferingPolicy)
   }
 
-  /// The number of distinct selections observed on this store; on a root store, each observed
-  /// store scoped from it, at any depth, counts as one more. For diagnostics and tests.
+  /// The number of distinct selections observed in this store's root store, through it or
+  /// any store scoped from it, at any depth; for diagnostics and tests.
+  ///
+  /// Observers of the same key path of the same part of the state share one selection.
   public var observedSelectionCount: Int {
-    groups.compactAll()
-    return groups.count
+    core.registry.selectionCount
   }
 
   @inlinable
   func values<Value: Equatable & Sendable>(
-    key: AnyHashable?, select: @escaping (State) -> Value,
+    _ selection: Selection<State, Value>, key: ObservationKey?, initial: Value,
     bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy
   ) -> AsyncStream<Value> {
     let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: bufferingPolicy)
     let sink = StreamSink(continuation)
-    let token = subscribe(key: key, select: select, isDuplicate: { $0 == $1 }) { sink.yield($0) }
-    continuation.yield(select(state))
+    let token = subscribe(selection, key: key, initial: initial, isDuplicate: { $0 == $1 }) {
+      sink.yield($0)
+    }
+    continuation.yield(initial)
     continuation.onTermination = { _ in token.cancel() }
+    if streams == nil { streams = StoreStreams() }
+    streams?.add { [weak token] in
+      token?.cancel()
+      continuation.finish()
+    }
     return stream
   }
 
   @inlinable
   func subscribe<Value>(
-    key: AnyHashable?, select: @escaping (State) -> Value,
+    _ selection: Selection<State, Value>, key: ObservationKey?, initial: Value,
     isDuplicate: @escaping (Value, Value) -> Bool, onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
-    bridge?.attach(groups: groups)
-    let state = self.state
-    let group = groups.group(key: key) {
-      SelectionGroup(state: state, select: select, isDuplicate: isDuplicate)
-    }
-    let flag = SubscriptionFlag(ledger: groups.ledger)
-    group.subscribers.append(.init(flag: flag, onChange: onChange))
-    return ObservationToken(flag: flag)
+    core.observe(
+      selection, key: key, initial: initial, isDuplicate: isDuplicate, onChange: onChange)
   }
 }
 

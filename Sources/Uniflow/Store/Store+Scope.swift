@@ -9,12 +9,13 @@ extension Store {
   /// The child store shares the root's state: it holds no copy, its sends go through the
   /// root's reducer, middleware and effects, and its observers run only when its part of the
   /// state changed. Scope as often as needed: a child store is two small objects, whatever the
-  /// size of the state, and releasing it releases everything it hung on its parent.
+  /// size of the state. Its observers hang off the root store, so a token keeps its
+  /// subscription alive even after the child store itself is released.
   ///
   /// - Parameters:
   ///   - state: The child's part of the state.
   ///   - action: Embeds a child action into this store's action type, usually a case of it.
-  /// - Returns: The child store; it keeps this store alive.
+  /// - Returns: The child store; it keeps this store's root alive.
   /// - Complexity: O(1) to create. A send through it costs one embedding per level of scope
   ///   on top of the root's send.
   @inlinable
@@ -22,7 +23,8 @@ extension Store {
     state: KeyPath<State, ChildState>,
     action: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
-    makeScope(initialState: nil, project: selector(for: state), embed: action)
+    Store<ChildState, ChildAction>(
+      scoped: PlainScopedCore(parent: core, state: state, embed: action))
   }
 
   /// A store for a part of this store's state and a child action type, given as an
@@ -31,7 +33,7 @@ extension Store {
   /// - Parameters:
   ///   - state: The child's part of the state.
   ///   - action: The case of this store's action type that carries the child's actions.
-  /// - Returns: The child store; it keeps this store alive.
+  /// - Returns: The child store; it keeps this store's root alive.
   @inlinable
   public func scope<ChildState, ChildAction>(
     state: KeyPath<State, ChildState>,
@@ -48,8 +50,9 @@ extension Store {
   /// }
   /// ```
   ///
-  /// Once the part becomes `nil` (the child was dismissed), the child store keeps answering
-  /// with the last state it read and its sends do nothing.
+  /// Once the part becomes `nil` (the child was dismissed, or a part above it went away), the
+  /// child store, and every store scoped from it, keeps answering with the last state it read,
+  /// and its sends do nothing.
   ///
   /// - Parameters:
   ///   - state: The optional child state.
@@ -60,8 +63,10 @@ extension Store {
     state: KeyPath<State, ChildState?>,
     action: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
-    guard let initialState = self.state[keyPath: state] else { return nil }
-    return makeScope(initialState: initialState, project: selector(for: state), embed: action)
+    guard let initialState = core.current(tracked: true)?[keyPath: state] else { return nil }
+    return Store<ChildState, ChildAction>(
+      scoped: OptionalScopedCore(
+        parent: core, state: state, initialState: initialState, embed: action))
   }
 
   /// A store for one element of a collection in this store's state: a row of a list.
@@ -73,9 +78,9 @@ extension Store {
   /// }
   /// ```
   ///
-  /// If the element is removed, the row's store keeps answering with the last state it read
-  /// and its sends do nothing; the row's effects are cancelled by
-  /// ``Reducer/forEach(_:action:element:)``.
+  /// If the element is removed (or a part above it goes away), the row's store, and every
+  /// store scoped from it, keeps answering with the last state it read, and its sends do
+  /// nothing; the row's effects are cancelled by ``Reducer/forEach(_:action:element:)``.
   ///
   /// - Parameters:
   ///   - id: The element's identifier.
@@ -90,11 +95,13 @@ extension Store {
     in elements: KeyPath<State, IdentifiedArray<Element>>,
     action: @escaping (IdentifiedAction<Element.ID, ElementAction>) -> Action
   ) -> Store<Element, ElementAction>? {
-    guard let initialState = self.state[keyPath: elements][id: id] else { return nil }
-    let collection = selector(for: elements)
-    return makeScope(
-      initialState: initialState, project: { collection($0)[id: id] },
-      embed: { action(.element(id: id, action: $0)) })
+    guard let initialState = core.current(tracked: true)?[keyPath: elements][id: id] else {
+      return nil
+    }
+    return Store<Element, ElementAction>(
+      scoped: RowScopedCore(
+        parent: core, elements: elements, id: id, initialState: initialState,
+        embed: { action(.element(id: id, action: $0)) }))
   }
 
   /// The stores of every element of a collection, in order.
@@ -111,61 +118,5 @@ extension Store {
     action: @escaping (IdentifiedAction<Element.ID, ElementAction>) -> Action
   ) -> [Store<Element, ElementAction>] {
     state[keyPath: elements].ids.compactMap { scope(id: $0, in: elements, action: action) }
-  }
-
-  /// Makes a scoped store. `initialState` is `nil` for a part of the state that is always
-  /// there, and the part's current value for one that can disappear (then the scoped store
-  /// keeps the last value it read, and drops sends once the part is gone).
-  @inlinable
-  func makeScope<ChildState, ChildAction>(
-    initialState: ChildState?,
-    project: @escaping (State) -> ChildState?,
-    embed: @escaping (ChildAction) -> Action
-  ) -> Store<ChildState, ChildAction> {
-    // The child talks to the root (or to its parent's bridge) directly, not through this
-    // store's methods: a send through a deep scope then costs one call per level, not several.
-    let parentRead: @MainActor () -> State?
-    let parentPeek: @MainActor () -> State?
-    let parentSend: @MainActor (Action) -> StoreTask
-    let parentAddForwarder: ScopeBridge<State, Action>.AddForwarder
-    if let root {
-      let rootGroups = groups
-      parentRead = { root.state }
-      parentPeek = { root._state }
-      parentSend = { root.receive($0, group: nil) }
-      parentAddForwarder = { rootGroups.addForwarder(update: $0, compact: $1) }
-    } else {
-      let bridge = bridge.unsafelyUnwrapped
-      parentRead = bridge.read
-      parentPeek = bridge.peek
-      parentSend = bridge.forward
-      parentAddForwarder = bridge.addForwarder
-    }
-    let forward: @MainActor (ChildAction) -> StoreTask
-    if initialState != nil {
-      forward = { childAction in
-        guard parentPeek().flatMap(project) != nil else { return StoreTask(group: nil) }
-        return parentSend(embed(childAction))
-      }
-    } else {
-      forward = { childAction in parentSend(embed(childAction)) }
-    }
-    let bridge = ScopeBridge(
-      initialState: initialState,
-      read: { parentRead().flatMap(project) },
-      peek: { parentPeek().flatMap(project) },
-      forward: forward,
-      // Observers hang off the root's groups directly, through the projections of every level
-      // composed: a change then costs one call per level, not a pass over each level's groups.
-      addForwarder: { update, compact in
-        parentAddForwarder(
-          { state in
-            guard let childState = project(state) else { return }
-            update(childState)
-          }, compact)
-      },
-      ledger: groups.ledger,
-      runningEffectCount: { [self] in runningEffectCount })
-    return Store<ChildState, ChildAction>(bridge: bridge, ledger: groups.ledger)
   }
 }

@@ -38,12 +38,12 @@ import Observation
 @dynamicMemberLookup
 @MainActor
 public final class Store<State, Action> {
-  /// The machinery of a root store; `nil` for a scoped store.
-  @usableFromInline let root: RootCore<State, Action>?
-  /// The way to the root of a scoped store; `nil` for a root store.
-  @usableFromInline let bridge: ScopeBridge<State, Action>?
-  /// The selections observed on this store.
-  @usableFromInline let groups: SelectionGroups<State>
+  /// The engine: a root core for a store made with `init`, a scoped core for one made with
+  /// `scope`.
+  @usableFromInline let core: StoreCore<State, Action>
+  /// The streams made by `values(of:)`, finished when the store is released; made on first
+  /// use.
+  @usableFromInline var streams: StoreStreams?
 
   /// Creates a store.
   ///
@@ -59,12 +59,10 @@ public final class Store<State, Action> {
     middleware: [Middleware<State, Action>] = [],
     configuration: StoreConfiguration = StoreConfiguration()
   ) where R.State == State, R.Action == Action {
-    let groups = SelectionGroups<State>(ledger: CancellationLedger())
-    self.groups = groups
-    self.bridge = nil
-    self.root = RootCore(
-      state: initialState, reducer: { reducer.reduce(into: &$0, action: $1) },
-      middleware: middleware, configuration: configuration, groups: groups)
+    self.core = .root(
+      RootCore(
+        state: initialState, reducer: { reducer.reduce(into: &$0, action: $1) },
+        middleware: middleware, configuration: configuration))
   }
 
   /// Creates a store whose reducer is built from a list of reducers.
@@ -95,26 +93,26 @@ public final class Store<State, Action> {
 
   /// A scoped store.
   @usableFromInline
-  init(bridge: ScopeBridge<State, Action>, ledger: CancellationLedger) {
-    self.root = nil
-    self.bridge = bridge
-    self.groups = SelectionGroups(ledger: ledger)
+  init(scoped core: ScopedCore<State, Action>) {
+    self.core = .scoped(core)
   }
 
   deinit {
-    // A scoped store's selections hang off the root's; let the root drop them.
-    bridge?.connection.noteRelease()
+    streams?.finishAll()
   }
 
   /// The current state.
   ///
   /// Reading it inside `withObservationTracking` (or a SwiftUI view body) tracks it: the
   /// tracking fires on the next action the root store processes. A scoped store whose part of
-  /// the state is gone (a removed row, a dismissed child) answers with the last state it read.
+  /// the state is gone (a removed row, a dismissed child, or a child of one) answers with the
+  /// last state it read.
+  ///
+  /// Reading it while the store's own reducer runs stops the program with a message: a
+  /// reducer reads and changes only the state it is given.
   @inlinable
   public var state: State {
-    if let root { return root.state }
-    return bridge.unsafelyUnwrapped.currentState
+    core.state
   }
 
   /// A part of the current state: `store.count` reads `store.state.count`.
@@ -135,14 +133,13 @@ public final class Store<State, Action> {
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    guard root == nil else { return root.unsafelyUnwrapped.receive(action, group: nil) }
-    return bridge.unsafelyUnwrapped.forward(action)
+    if case .root(let root) = core { return root.receive(action, group: nil) }
+    return core.send(action)
   }
 
   /// The number of effect tasks running in the root store; for diagnostics and tests.
   public var runningEffectCount: Int {
-    if let root { return root.tasks.count }
-    return bridge.unsafelyUnwrapped.runningEffectCount()
+    core.runningEffectCount
   }
 }
 

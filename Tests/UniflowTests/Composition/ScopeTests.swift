@@ -56,7 +56,7 @@ import UniflowTesting
     _ = (leftToken, rightToken)
   }
 
-  @Test func observersAtEveryLevelSeeOnlyTheirPartAndGoWithTheirStore() {
+  @Test func observersAtEveryLevelSeeOnlyTheirPartAndLiveAsLongAsTheirToken() {
     let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
     let pair = root.scope(state: \.pair, action: AppFeature.Action.pair)
     var left: Store<SlowCounter.State, SlowCounter.Action>? = pair.scope(
@@ -74,14 +74,20 @@ import UniflowTesting
     #expect(pairChanges.map(\.left.count) == [1, 1])
     #expect(pairChanges.map(\.right.count) == [0, 1])
 
+    // Releasing the child store does not end its observers: their tokens keep them.
     weak let weakLeft = left
     left = nil
     #expect(weakLeft == nil)
+    #expect(root.observedSelectionCount == 2)
+    pair.send(.left(.increment))
+    #expect(leftCounts == [1, 2])
+    #expect(pairChanges.count == 3)
+
+    leftToken.cancel()
     #expect(root.observedSelectionCount == 1)
     pair.send(.left(.increment))
-    #expect(leftCounts == [1])
-    #expect(pairChanges.count == 3)
-    _ = (pairToken, leftToken)
+    #expect(leftCounts == [1, 2])
+    _ = pairToken
   }
 
   @Test func scopingRepeatedlyLeavesNoStaleStores() {
@@ -103,15 +109,19 @@ import UniflowTesting
     #expect(root.state.pair.left.count == 10)
   }
 
-  @Test func childStoreKeepsItsRootAlive() {
+  @Test func childStoreKeepsWorkingAfterItsRootStoreIsReleased() {
     var root: Store<AppFeature.State, AppFeature.Action>? = Store(
       initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
-    weak let weakRoot = root
     let pair = root!.scope(state: \.pair, action: AppFeature.Action.pair)
+    let left = pair.scope(state: \.left, action: Pair.Action.left)
+    var counts: [Int] = []
+    let token = left.observe(\.count) { counts.append($0) }
     root = nil
-    #expect(weakRoot != nil)
     pair.send(.left(.increment))
-    #expect(pair.state.left.count == 1)
+    left.send(.increment)
+    #expect(pair.state.left.count == 2)
+    #expect(counts == [1, 2])
+    _ = token
   }
 
   @Test func scopedMutationDoesNotCopyTheParentsArray() {

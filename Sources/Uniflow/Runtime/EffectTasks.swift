@@ -1,4 +1,3 @@
-
 /// The tasks of a root store's running effects, by token and by cancellation identifier.
 ///
 /// Lock-guarded rather than main-actor-isolated so that a store's nonisolated `deinit` can

@@ -1,39 +1,43 @@
 import Observation
 
-/// The machinery of a root store: the state, the reducer, the action queue with its loop
-/// guard, middleware, observers, and the running effects.
+/// The engine of a root store: it owns the state, runs each action through the reducer, keeps
+/// the action queue and its loop guard, starts effects, and tells middleware and observers.
 ///
-/// A ``Store`` made by `init` owns one; a store made by `scope` reaches its root's through a
-/// ``ScopeBridge``.
+/// One action's path: ``Store/send(_:)`` → ``receive(_:group:)`` (queue, loop guard) →
+/// ``process(_:group:)`` (reducer, then ``start(_:ids:group:)`` in `RootCore+Effects.swift`,
+/// middleware, then ``ObserverRegistry/update(_:)``).
 @usableFromInline
 @MainActor
 final class RootCore<State, Action> {
-  #if DEBUG
-    @usableFromInline var _state: State
-  #else
-    // Only the reducer mutates the state, through the queue, never re-entrantly; debug builds
-    // keep the check to catch a reducer that reads its own store.
-    @exclusivity(unchecked) @usableFromInline var _state: State
-  #endif
+  /// The state, in memory of its own: the reducer mutates it in place and observers read it in
+  /// place through this pointer, so no action copies it.
+  @usableFromInline let storage: UnsafeMutablePointer<State>
+  /// Owns ``storage`` and frees it after the core is gone.
+  @usableFromInline let allocation: StateAllocation<State>
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
   @usableFromInline let middleware: [Middleware<State, Action>]
   @usableFromInline let configuration: StoreConfiguration
   @usableFromInline let registrar = ObservationRegistrar()
-  @usableFromInline let groups: SelectionGroups<State>
+  @usableFromInline let observers = ObserverRegistry<State>()
   @usableFromInline let tasks = EffectTasks()
   let liveness = Liveness()
   /// `\.state`, made once: in generic code a key path literal is instantiated on every use.
   @usableFromInline let stateKeyPath: KeyPath<RootCore, State>
+  /// ``receive(_:group:)`` as a closure made where the store's types are known, so that a
+  /// scoped store, which does not know them, still runs the specialised code.
+  @usableFromInline private(set) var entry: @MainActor (Action) -> StoreTask = { _ in
+    StoreTask(group: nil)
+  }
 
-  // The queue of actions waiting while another is processed. Main-actor isolation and the
-  // queue itself rule out overlapping accesses, so they go unchecked on the hot path.
-  @exclusivity(unchecked) @usableFromInline var isProcessing = false
-  @exclusivity(unchecked) @usableFromInline var queue: [QueuedAction] = []
-  @exclusivity(unchecked) @usableFromInline var drainGroup: EffectGroup?
+  @usableFromInline var isProcessing = false
+  /// Whether the reducer is running: reading the state now would see it half-reduced.
+  @usableFromInline var isReducing = false
+  @usableFromInline var queue: [QueuedAction] = []
+  @usableFromInline var drainGroup: EffectGroup?
   /// Whether ``state`` was read since the registrar was last told of a change. Observation
   /// tracking is one-shot and starts with a read, so a change that follows no read has no
   /// tracker to tell, and the registrar is skipped.
-  @exclusivity(unchecked) @usableFromInline var isStateAccessed = false
+  @usableFromInline var isStateAccessed = false
 
   @usableFromInline
   struct QueuedAction {
@@ -52,15 +56,15 @@ final class RootCore<State, Action> {
   @inlinable
   init(
     state: State, reducer: @escaping (inout State, Action) -> Effect<Action>,
-    middleware: [Middleware<State, Action>], configuration: StoreConfiguration,
-    groups: SelectionGroups<State>
+    middleware: [Middleware<State, Action>], configuration: StoreConfiguration
   ) {
-    self._state = state
+    allocation = StateAllocation(state)
+    storage = allocation.pointer
     self.reducer = reducer
     self.middleware = middleware
     self.configuration = configuration
-    self.groups = groups
     self.stateKeyPath = \RootCore.state
+    self.entry = { [unowned self] action in self.receive(action, group: nil) }
   }
 
   deinit {
@@ -80,9 +84,30 @@ final class RootCore<State, Action> {
   /// The state, tracked by Observation.
   @inlinable
   var state: State {
+    if isReducing { reportReadDuringReduction() }
     isStateAccessed = true
     registrar.access(self, keyPath: stateKeyPath)
-    return _state
+    return storage.pointee
+  }
+
+  /// The state, without telling Observation.
+  @inlinable
+  var currentState: State {
+    if isReducing { reportReadDuringReduction() }
+    return storage.pointee
+  }
+
+  /// Stops the program: a reducer read its own store's state, which is half-reduced while the
+  /// reducer runs. The same in every build: a silent read of a half-reduced state would be a
+  /// bug that shows only sometimes.
+  @usableFromInline
+  func reportReadDuringReduction() -> Never {
+    fatalError(
+      """
+      Uniflow: the state of a Store<\(State.self), \(Action.self)> was read while its reducer \
+      was running. A reducer must read and change only the state it is given (inout); read the \
+      store from a view, an observer or an effect instead.
+      """)
   }
 
   @inlinable
@@ -94,7 +119,7 @@ final class RootCore<State, Action> {
     }
     isProcessing = true
     drainGroup = group
-    groups.dropCancelled()
+    observers.dropCancelled()
     process(action, group: nil)
     if !queue.isEmpty { drainQueue(first: action) }
     isProcessing = false
@@ -111,14 +136,21 @@ final class RootCore<State, Action> {
     if isStateAccessed {
       isStateAccessed = false
       registrar.willSet(self, keyPath: stateKeyPath)
-      effect = reducer(&_state, action)
+      effect = reduce(action)
       registrar.didSet(self, keyPath: stateKeyPath)
     } else {
-      effect = reducer(&_state, action)
+      effect = reduce(action)
     }
     if case .none = effect.operation {} else { start(effect, ids: [], group: group) }
     if !middleware.isEmpty { runMiddleware(action) }
-    groups.update(_state)
+    observers.update(storage)
+  }
+
+  @inlinable
+  func reduce(_ action: Action) -> Effect<Action> {
+    isReducing = true
+    defer { isReducing = false }
+    return reducer(&storage.pointee, action)
   }
 
   /// The `send` handed to middleware, made once.
@@ -128,7 +160,7 @@ final class RootCore<State, Action> {
   func runMiddleware(_ action: Action) {
     let send = middlewareSend
     for middleware in middleware {
-      middleware.body(action, _state, send)
+      middleware.body(action, storage.pointee, send)
     }
   }
 
@@ -166,3 +198,20 @@ final class RootCore<State, Action> {
 }
 
 extension RootCore: Observable {}
+
+/// The memory of a root store's state, freed when the last reference goes.
+@usableFromInline
+final class StateAllocation<State> {
+  @usableFromInline let pointer: UnsafeMutablePointer<State>
+
+  @usableFromInline
+  init(_ state: State) {
+    pointer = .allocate(capacity: 1)
+    pointer.initialize(to: state)
+  }
+
+  deinit {
+    pointer.deinitialize(count: 1)
+    pointer.deallocate()
+  }
+}

@@ -1,0 +1,93 @@
+/// How to read an observed part out of a state in place, without copying the state.
+///
+/// A selection is applied to a pointer to the root store's state for the duration of one
+/// notification, so that checking whether a part changed costs what the part costs, whatever
+/// the size of the rest of the state.
+@usableFromInline
+enum Selection<State, Value> {
+  /// The value is a stored property (or a chain of them) at a fixed byte offset in the state:
+  /// it is loaded from there.
+  case offset(Int)
+  /// The value is computed from the state; `nil` when the part it reads is gone (a dismissed
+  /// child, a removed row).
+  case compute((UnsafePointer<State>) -> Value?)
+
+  /// The selection of the value at `keyPath`.
+  @inlinable
+  init(_ keyPath: KeyPath<State, Value>) {
+    if MemoryLayout<State>.size > 0, let offset = MemoryLayout<State>.offset(of: keyPath) {
+      self = .offset(offset)
+    } else {
+      self = .compute { $0.pointee[keyPath: keyPath] }
+    }
+  }
+
+  /// The selection of what `select` computes.
+  @inlinable
+  init(_ select: @escaping (State) -> Value) {
+    self = .compute { select($0.pointee) }
+  }
+
+  /// Reads the selected value from the state at `state`, or `nil` if its part is gone.
+  @inlinable
+  func read(_ state: UnsafePointer<State>) -> Value? {
+    switch self {
+    case .offset(let offset):
+      UnsafeRawPointer(state).load(fromByteOffset: offset, as: Value.self)
+    case .compute(let compute):
+      compute(state)
+    }
+  }
+
+  /// Reads the selected value from `state`.
+  @inlinable
+  func read(from state: State) -> Value? {
+    withUnsafePointer(to: state) { read($0) }
+  }
+
+  /// This selection, read from a parent state that holds this one at `keyPath`.
+  @inlinable
+  func lifted<Parent>(through keyPath: KeyPath<Parent, State>) -> Selection<Parent, Value> {
+    if MemoryLayout<Parent>.size > 0, let base = MemoryLayout<Parent>.offset(of: keyPath) {
+      switch self {
+      case .offset(let offset):
+        return .offset(base + offset)
+      case .compute(let compute):
+        return .compute { parent in
+          compute(UnsafeRawPointer(parent).advanced(by: base).assumingMemoryBound(to: State.self))
+        }
+      }
+    }
+    return .compute { parent in read(from: parent.pointee[keyPath: keyPath]) }
+  }
+
+  /// This selection, read from a parent state through `project`, which returns `nil` when the
+  /// part is gone.
+  @inlinable
+  func lifted<Parent>(
+    through project: @escaping (UnsafePointer<Parent>) -> State?
+  ) -> Selection<Parent, Value> {
+    .compute { parent in project(parent).flatMap { read(from: $0) } }
+  }
+}
+
+/// Identifies a selection across stores: the path from the root store's state to the part a
+/// store is scoped to, then the key path observed in it. Observers with equal keys share one
+/// selection.
+@usableFromInline
+struct ObservationKey: Hashable {
+  @usableFromInline var components: [AnyHashable]
+
+  @inlinable
+  init(_ component: AnyHashable) {
+    self.components = [component]
+  }
+
+  /// This key, read through the parent step `component`.
+  @inlinable
+  func lifted(through component: AnyHashable) -> ObservationKey {
+    var key = self
+    key.components.insert(component, at: 0)
+    return key
+  }
+}

@@ -1,0 +1,78 @@
+/// The core of a store scoped to one element of a collection in its parent's state, by its
+/// identifier: a row, `scope(id: todo.id, in: \.todos, action: …)`.
+///
+/// It keeps the last element it read, so that once the element is removed the store (and
+/// every store scoped from it) answers with that element, and its sends do nothing.
+@usableFromInline
+final class RowScopedCore<ParentState, ParentAction, Element: Identifiable, Action>:
+  ScopedCore<Element, Action>
+{
+  @usableFromInline let parent: StoreCore<ParentState, ParentAction>
+  @usableFromInline let toElements: KeyPath<ParentState, IdentifiedArray<Element>>
+  @usableFromInline let id: Element.ID
+  @usableFromInline let embed: (Action) -> ParentAction
+  /// The last element read.
+  @usableFromInline var lastKnown: Element
+
+  @inlinable
+  init(
+    parent: StoreCore<ParentState, ParentAction>,
+    elements: KeyPath<ParentState, IdentifiedArray<Element>>, id: Element.ID,
+    initialState: Element, embed: @escaping (Action) -> ParentAction
+  ) {
+    self.parent = parent
+    self.toElements = elements
+    self.id = id
+    self.lastKnown = initialState
+    self.embed = embed
+  }
+
+  @usableFromInline
+  override var state: Element {
+    guard let state = current(tracked: true) else { return lastKnown }
+    lastKnown = state
+    return state
+  }
+
+  @usableFromInline
+  override func current(tracked: Bool) -> Element? {
+    parent.current(tracked: tracked)?[keyPath: toElements][id: id]
+  }
+
+  @usableFromInline
+  override func send(_ action: Action) -> StoreTask {
+    guard current(tracked: false) != nil else { return StoreTask(group: nil) }
+    return parent.send(embed(action))
+  }
+
+  @usableFromInline
+  override func observe<Value>(
+    _ selection: Selection<Element, Value>, key: ObservationKey?, initial: Value,
+    isDuplicate: @escaping (Value, Value) -> Bool, onChange: @escaping (Value) -> Void
+  ) -> ObservationToken {
+    let toElements = self.toElements
+    let id = self.id
+    return parent.observe(
+      selection.lifted(through: { $0.pointee[keyPath: toElements][id: id] }),
+      key: key?.lifted(through: RowKey(elements: toElements, id: id)), initial: initial,
+      isDuplicate: isDuplicate, onChange: onChange)
+  }
+
+  @usableFromInline
+  override var runningEffectCount: Int { parent.runningEffectCount }
+
+  override var registry: any SelectionCounting { parent.registry }
+}
+
+/// The key of a row in an observation key: its collection and its identifier.
+@usableFromInline
+struct RowKey<Root, Element: Identifiable>: Hashable {
+  @usableFromInline let elements: KeyPath<Root, IdentifiedArray<Element>>
+  @usableFromInline let id: Element.ID
+
+  @inlinable
+  init(elements: KeyPath<Root, IdentifiedArray<Element>>, id: Element.ID) {
+    self.elements = elements
+    self.id = id
+  }
+}

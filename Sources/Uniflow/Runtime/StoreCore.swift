@@ -1,0 +1,80 @@
+/// The engine behind a ``Store``: the root core of a store made with `init`, or the scoped
+/// core of a store made with `scope`.
+///
+/// A store forwards everything to its core. The root core owns the state and runs actions;
+/// a scoped core (``PlainScopedCore``, ``OptionalScopedCore``, ``RowScopedCore``) reads its
+/// part of its parent's state and embeds its actions into its parent's.
+@usableFromInline
+@MainActor
+enum StoreCore<State, Action> {
+  /// The core of a root store.
+  case root(RootCore<State, Action>)
+  /// The core of a store scoped from another.
+  case scoped(ScopedCore<State, Action>)
+
+  /// The current state, tracked by Observation; for a scoped core whose part of the state is
+  /// gone, the last state it read.
+  @inlinable
+  var state: State {
+    switch self {
+    case .root(let root): root.state
+    case .scoped(let scoped): scoped.state
+    }
+  }
+
+  /// The current state, or `nil` if this part of the state is gone; `tracked` says whether
+  /// Observation is told of the read.
+  @inlinable
+  func current(tracked: Bool) -> State? {
+    switch self {
+    case .root(let root): tracked ? root.state : root.currentState
+    case .scoped(let scoped): scoped.current(tracked: tracked)
+    }
+  }
+
+  /// Sends an action through this core to the root.
+  @inlinable
+  func send(_ action: Action) -> StoreTask {
+    switch self {
+    case .root(let root): root.entry(action)
+    case .scoped(let scoped): scoped.send(action)
+    }
+  }
+
+  /// Adds an observer of a selection of this core's state to the root's registry.
+  ///
+  /// - Parameters:
+  ///   - selection: What to select from this core's state.
+  ///   - key: Identifies the selection, so that observers of the same one share it; `nil` for
+  ///     a selection of its own.
+  @inlinable
+  func observe<Value>(
+    _ selection: Selection<State, Value>, key: ObservationKey?, initial: Value,
+    isDuplicate: @escaping (Value, Value) -> Bool, onChange: @escaping (Value) -> Void
+  ) -> ObservationToken {
+    switch self {
+    case .root(let root):
+      root.observers.observe(
+        selection, key: key, initial: initial, isDuplicate: isDuplicate, onChange: onChange)
+    case .scoped(let scoped):
+      scoped.observe(
+        selection, key: key, initial: initial, isDuplicate: isDuplicate, onChange: onChange)
+    }
+  }
+
+  /// The number of effect tasks running in the root store.
+  var runningEffectCount: Int {
+    switch self {
+    case .root(let root): root.tasks.count
+    case .scoped(let scoped): scoped.runningEffectCount
+    }
+  }
+
+  /// The root's registry of observers.
+  var registry: any SelectionCounting {
+    switch self {
+    case .root(let root): root.observers
+    case .scoped(let scoped): scoped.registry
+    }
+  }
+}
