@@ -52,7 +52,8 @@ extension Store {
   ///
   /// Once the part becomes `nil` (the child was dismissed, or a part above it went away), the
   /// child store, and every store scoped from it, keeps answering with the last state it read,
-  /// and its sends do nothing.
+  /// its sends do nothing and its observers are not called. The store is bound to the place in
+  /// the state, not to one presentation: if a child is presented there again, it follows it.
   ///
   /// - Parameters:
   ///   - state: The optional child state.

@@ -1,0 +1,132 @@
+import Testing
+import Uniflow
+import UniflowTesting
+
+/// A child feature's effects belong to that instance of the child: dismissing, removing or
+/// replacing one child cancels exactly its effects, and its cancellation identifiers are its
+/// own.
+@MainActor
+@Suite struct ChildInstanceEffectTests {
+  @Test func dismissingOneTabsSheetLeavesTheOtherTabsRequestRunning() async {
+    let clock = TestClock()
+    let store = Store(initialState: Tabs.State(), reducer: Tabs(clock: clock))
+    store.send(.first(.present(id: 1)))
+    store.send(.second(.present(id: 1)))
+    store.send(.first(.sheet(.start)))
+    let second = store.send(.second(.sheet(.start)))
+    #expect(await eventually { clock.sleeperCount == 2 })
+
+    store.send(.first(.dismiss))
+    #expect(await eventually { clock.sleeperCount == 1 })
+    await clock.advance(by: .seconds(1))
+    await second.finish()
+    #expect(store.state.second.sheet?.isDone == true)
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func cancellingByIdentifierInOneTabLeavesTheOtherTabAlone() async {
+    let clock = TestClock()
+    let store = Store(initialState: Tabs.State(), reducer: Tabs(clock: clock))
+    store.send(.first(.present(id: 1)))
+    store.send(.second(.present(id: 1)))
+    store.send(.first(.sheet(.start)))
+    let second = store.send(.second(.sheet(.start)))
+    #expect(await eventually { clock.sleeperCount == 2 })
+
+    store.send(.first(.sheet(.cancel)))
+    #expect(await eventually { clock.sleeperCount == 1 })
+    await clock.advance(by: .seconds(1))
+    await second.finish()
+    #expect(store.state.first.sheet?.isDone == false)
+    #expect(store.state.second.sheet?.isDone == true)
+  }
+
+  @Test func dismissingTheChildOfAGenericParentCancelsItsEffects() async {
+    let clock = TestClock()
+    let store = Store(
+      initialState: Host<Request>.State(), reducer: Host(content: Request(clock: clock)))
+    store.send(.present(Request.State()))
+    let task = store.send(.content(.start))
+    #expect(await eventually { clock.sleeperCount == 1 })
+
+    store.send(.dismiss)
+    await task.finish()
+    #expect(store.runningEffectCount == 0)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func replacingThePresentedCaseCancelsTheOldCasesEffects() async {
+    let clock = TestClock()
+    let store = Store(
+      initialState: Host<Destination>.State(), reducer: Host(content: Destination(clock: clock)))
+    store.send(.present(.first(Request.State())))
+    let task = store.send(.content(.first(.start)))
+    #expect(await eventually { clock.sleeperCount == 1 })
+
+    store.send(.present(.second(Request.State())))
+    await task.finish()
+    #expect(store.runningEffectCount == 0)
+    #expect(store.state.content == .second(Request.State()))
+  }
+
+  @Test func replacingThePresentedChildWithAnotherIDCancelsTheOldChildsEffects() async {
+    let clock = TestClock()
+    let store = Store(initialState: Tab.State(), reducer: Tab(clock: clock))
+    store.send(.present(id: 1))
+    let task = store.send(.sheet(.start))
+    #expect(await eventually { clock.sleeperCount == 1 })
+
+    store.send(.present(id: 2))
+    await task.finish()
+    await clock.advance(by: .seconds(1))
+    // The old child's request was cancelled; it never finished into the new child.
+    #expect(store.state.sheet == Request.State(id: 2, isDone: false))
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func keepingThePresentedChildKeepsItsEffects() async {
+    let clock = TestClock()
+    let store = Store(initialState: Tab.State(), reducer: Tab(clock: clock))
+    store.send(.present(id: 1))
+    let task = store.send(.sheet(.start))
+    #expect(await eventually { clock.sleeperCount == 1 })
+
+    store.send(.present(id: 1))  // the same child again
+    await clock.advance(by: .seconds(1))
+    await task.finish()
+    #expect(store.state.sheet == Request.State(id: 1, isDone: true))
+  }
+
+  @Test func cancellingByIdentifierInOneRowLeavesTheOtherRowsAlone() async {
+    let clock = TestClock()
+    let store = Store(
+      initialState: Requests.State(rows: [Request.State(id: 1), Request.State(id: 2)]),
+      reducer: Requests(clock: clock))
+    store.send(.rows(.element(id: 1, action: .start)))
+    let second = store.send(.rows(.element(id: 2, action: .start)))
+    #expect(await eventually { clock.sleeperCount == 2 })
+
+    store.send(.rows(.element(id: 1, action: .cancel)))
+    #expect(await eventually { clock.sleeperCount == 1 })
+    await clock.advance(by: .seconds(1))
+    await second.finish()
+    #expect(store.state.rows.map(\.isDone) == [false, true])
+  }
+
+  @Test func removingOneRowCancelsExactlyItsEffects() async {
+    let clock = TestClock()
+    let store = Store(
+      initialState: Requests.State(rows: [Request.State(id: 1), Request.State(id: 2)]),
+      reducer: Requests(clock: clock))
+    store.send(.rows(.element(id: 1, action: .start)))
+    let second = store.send(.rows(.element(id: 2, action: .start)))
+    #expect(await eventually { clock.sleeperCount == 2 })
+
+    store.send(.remove(1))
+    #expect(await eventually { clock.sleeperCount == 1 })
+    await clock.advance(by: .seconds(1))
+    await second.finish()
+    #expect(store.state.rows.map(\.isDone) == [true])
+    #expect(store.runningEffectCount == 0)
+  }
+}

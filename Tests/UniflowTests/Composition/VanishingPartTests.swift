@@ -1,0 +1,119 @@
+import Testing
+import Uniflow
+
+/// Stores scoped below a part that goes away — a dismissed child, a removed row — at depths
+/// 1 to 3, mixing plain, optional and row scopes: they answer with the last state they read,
+/// their observers stay quiet, and their sends do nothing.
+@MainActor
+@Suite struct VanishingPartTests {
+  typealias Action = Nested.Action
+
+  @Test func plainPartOfADismissedChildAnswersWithItsLastState() throws {
+    let root = Store(initialState: Nested.sample, reducer: Nested())
+    let child = try #require(root.scope(state: \.child, action: Action.child))
+    let inner = child.scope(state: \.inner, action: Nested.ChildAction.inner)
+    inner.send(.edit("edited"))
+    #expect(inner.state.text == "edited")
+    var seen: [String] = []
+    let token = inner.observe(\.text) { seen.append($0) }
+
+    root.send(.dismiss)
+    #expect(inner.state.text == "edited")
+    #expect(inner.text == "edited")
+    inner.send(.edit("after dismissal"))
+    #expect(root.state.child == nil)
+    #expect(seen.isEmpty)
+    _ = token
+  }
+
+  @Test func plainPartOfARemovedRowAnswersWithItsLastState() throws {
+    let root = Store(initialState: Nested.sample, reducer: Nested())
+    let row = try #require(root.scope(id: 1, in: \.rows, action: Action.rows))
+    let tag = row.scope(state: \.tag, action: Nested.RowAction.tag)
+    tag.send(.edit("kept"))
+    var seen: [String] = []
+    let token = tag.observe(\.text) { seen.append($0) }
+
+    root.send(.removeRow(1))
+    #expect(tag.state == Nested.Note(text: "kept"))
+    #expect(row.state.name == "Ada")
+    tag.send(.edit("lost"))
+    #expect(root.state.rows.ids == [2])
+    #expect(seen.isEmpty)
+    _ = token
+  }
+
+  @Test func threeLevelsOptionalRowOptionalAnswerAfterTheTopGoes() throws {
+    let root = Store(initialState: Nested.sample, reducer: Nested())
+    let child = try #require(root.scope(state: \.child, action: Action.child))
+    let row = try #require(
+      child.scope(id: 10, in: \.rows, action: Nested.ChildAction.rows))
+    let note = try #require(row.scope(state: \.note, action: Nested.RowAction.note))
+    let tag = row.scope(state: \.tag, action: Nested.RowAction.tag)
+    note.send(.edit("deep"))
+    #expect(note.state.text == "deep")
+    var notes: [String] = []
+    let token = note.observe(\.text) { notes.append($0) }
+    note.send(.edit("deeper"))
+    #expect(notes == ["deeper"])
+    #expect(note.state.text == "deeper")
+    #expect(row.state.note?.text == "deeper")
+
+    root.send(.dismiss)
+    #expect(note.state.text == "deeper")
+    #expect(row.state.note?.text == "deeper")
+    #expect(tag.state.text == "tag")
+    note.send(.edit("ignored"))
+    tag.send(.edit("ignored"))
+    #expect(notes == ["deeper"])
+
+    // A new child without that row: the row's stores still have nothing to send to.
+    root.send(.present(Nested.Child(title: "Second")))
+    note.send(.edit("still ignored"))
+    #expect(root.state.child?.rows.isEmpty == true)
+    #expect(note.state.text == "deeper")
+    _ = token
+  }
+
+  @Test func rowOfADismissedChildAnswersWithItsLastStateWithoutHavingBeenReadThrough() throws {
+    let root = Store(initialState: Nested.sample, reducer: Nested())
+    let child = try #require(root.scope(state: \.child, action: Action.child))
+    let row = try #require(child.scope(id: 10, in: \.rows, action: Nested.ChildAction.rows))
+    let tag = row.scope(state: \.tag, action: Nested.RowAction.tag)
+    root.send(.child(.rows(.element(id: 10, action: .rename("Renamed at the root")))))
+
+    root.send(.dismiss)
+    #expect(tag.state.text == "tag")
+    #expect(row.state.name == "Inner row")
+    #expect(child.state.title == "Child")
+  }
+
+  @Test func storesBelowAnOptionalFollowThePartWhenItComesBack() throws {
+    let root = Store(initialState: Nested.sample, reducer: Nested())
+    let child = try #require(root.scope(state: \.child, action: Action.child))
+    let inner = child.scope(state: \.inner, action: Nested.ChildAction.inner)
+    var seen: [String] = []
+    let token = inner.observe(\.text) { seen.append($0) }
+    inner.send(.edit("a"))
+    root.send(.dismiss)
+    root.send(.present(Nested.Child(title: "Again")))
+    // The part is back in the same place: the stores scoped to that place follow it.
+    #expect(seen == ["a", "inner"])
+    inner.send(.edit("b"))
+    #expect(seen == ["a", "inner", "b"])
+    #expect(child.state.title == "Again")
+    _ = token
+  }
+
+  @Test func valuesOfAPartBelowARemovedRowStopChanging() async throws {
+    let root = Store(initialState: Nested.sample, reducer: Nested())
+    var row = try #require(root.scope(id: 1, in: \.rows, action: Action.rows))
+    let names = row.values(of: \.name)
+    row.send(.rename("Ada L."))
+    root.send(.removeRow(1))
+    row = try #require(root.scope(id: 2, in: \.rows, action: Action.rows))
+    var seen: [String] = []
+    for await name in names { seen.append(name) }  // finishes: its store was released
+    #expect(seen == ["Ada", "Ada L."])
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import Uniflow
+
+/// A reducer that reads its own store: a bug in the feature.
+private struct ReadsItsOwnStore: Reducer {
+  final class StoreReference: Sendable {
+    nonisolated(unsafe) weak var store: Store<Int, Bool>?
+  }
+  let reference: StoreReference
+
+  func reduce(into state: inout Int, action: Bool) -> Effect<Bool> {
+    state += 1
+    let seen = MainActor.assumeIsolated { reference.store?.state }
+    state += seen ?? 0
+    return .none
+  }
+}
+
+/// A feature whose state has no stored properties at all.
+private struct Empty: Equatable {}
+
+@MainActor
+@Suite struct StateAccessTests {
+  @Test func readingTheStoreFromItsOwnReducerStopsWithAMessageInEveryBuild() async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      await MainActor.run {
+        let reference = ReadsItsOwnStore.StoreReference()
+        let store = Store(initialState: 0, reducer: ReadsItsOwnStore(reference: reference))
+        reference.store = store
+        store.send(true)
+      }
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("Store<Int, Bool> was read while its reducer was running"))
+  }
+
+  @Test func readingTheStoreFromAnObserverOrMiddlewareSeesTheReducedState() {
+    var seenByMiddleware: [Int] = []
+    let store = Store(
+      initialState: 0,
+      reducer: Reduce<Int, Int> { state, action in
+        state += action
+        return .none
+      },
+      middleware: [Middleware { _, state, _ in seenByMiddleware.append(state) }])
+    var seenByObserver: [Int] = []
+    let token = store.observe(\.self) { _ in seenByObserver.append(store.state) }
+    store.send(2)
+    store.send(3)
+    #expect(seenByMiddleware == [2, 5])
+    #expect(seenByObserver == [2, 5])
+    _ = token
+  }
+
+  @Test func aStateOfSizeZeroWorksInEveryBuild() {
+    struct Parent: Equatable {
+      var empty = Empty()
+      var count = 0
+    }
+    enum Action { case empty(Int), count }
+    let emptyCase = ActionCase<Action, Int>(embed: Action.empty) {
+      if case .empty(let value) = $0 { value } else { nil }
+    }
+    var emptyReductions = 0
+    let store = Store(initialState: Parent()) {
+      Scope(state: \Parent.empty, action: emptyCase) {
+        Reduce<Empty, Int> { _, _ in
+          emptyReductions += 1
+          return .none
+        }
+      }
+      Reduce<Parent, Action> { state, action in
+        if case .count = action { state.count += 1 }
+        return .none
+      }
+    }
+    var changes = 0
+    let token = store.observe(\.empty) { _ in changes += 1 }
+    let child = store.scope(state: \.empty, action: Action.empty)
+    child.send(1)
+    store.send(.count)
+    #expect(emptyReductions == 1)
+    #expect(store.state == Parent(empty: Empty(), count: 1))
+    #expect(child.state == Empty())
+    #expect(changes == 0)
+
+    let root = Store(initialState: Empty(), reducer: Reduce<Empty, Int> { _, _ in .none })
+    let rootToken = root.observe(\.self) { _ in changes += 1 }
+    root.send(1)
+    #expect(root.state == Empty())
+    #expect(changes == 0)
+    _ = (token, rootToken)
+  }
+}
