@@ -9,20 +9,14 @@
 final class ObserverRegistry<Root>: SelectionCounting {
   @usableFromInline
   struct Entry {
-    /// Reads the entry's selection from the state, keeps it, and says whether it changed.
-    @usableFromInline let update: @MainActor (UnsafeRawPointer) -> Bool
-    /// Calls the entry's observers with the value kept by `update`.
-    @usableFromInline let notify: @MainActor () -> Void
     @usableFromInline let key: ObservationKey?
     /// The selection group, as `SelectionGroup<Root, Value>` for the entry's value type.
     @usableFromInline let group: AnyObject
-    @usableFromInline let compact: @MainActor () -> Bool
-    @usableFromInline let isObserved: @MainActor () -> Bool
+    @usableFromInline let compact: () -> Bool
+    @usableFromInline let isObserved: () -> Bool
 
     @inlinable
     init<Value>(key: ObservationKey?, group: SelectionGroup<Root, Value>) {
-      self.update = { group.update($0.assumingMemoryBound(to: Root.self)) }
-      self.notify = { group.notify() }
       self.key = key
       self.group = group
       self.compact = { group.compact() }
@@ -30,14 +24,23 @@ final class ObserverRegistry<Root>: SelectionCounting {
     }
   }
 
-  // Main-actor isolated; `entries` only changes outside the notification pass.
-  @usableFromInline var entries: ContiguousArray<Entry> = []
+  // Main-actor isolated and never accessed re-entrantly (a notification pass runs to its end
+  // before the next action is processed): unchecked on the hot path, in every build.
+  @exclusivity(unchecked) @usableFromInline var entries: ContiguousArray<Entry> = []
+  /// Each entry's group's `update`, apart from the entries: the hot loop then copies one
+  /// closure per selection. It reads the selection from the state, keeps it, and says whether
+  /// it changed.
+  @exclusivity(unchecked) @usableFromInline var updates: ContiguousArray<Update> = []
+  /// Each entry's group's `notify`: calls its observers with the value `update` kept.
+  @exclusivity(unchecked) @usableFromInline var notifies: ContiguousArray<Notify> = []
   @usableFromInline var indexByKey: [ObservationKey: Int] = [:]
-  /// The `notify` of the entries that changed in the current pass; kept to reuse its storage.
-  @usableFromInline var changed: ContiguousArray<@MainActor () -> Void> = []
+  /// The indices of the entries that changed in the current pass after the first one, in its
+  /// first `changedCount` elements; the storage is reused from pass to pass.
+  @exclusivity(unchecked) @usableFromInline var changed: ContiguousArray<Int> = []
+  @exclusivity(unchecked) @usableFromInline var changedCount = 0
   /// Whether observers are being called; a subscription made meanwhile is appended, never
   /// reordered, and cancelled ones are dropped only after the pass.
-  @usableFromInline var isNotifying = false
+  @exclusivity(unchecked) @usableFromInline var isNotifying = false
   @usableFromInline let ledger = CancellationLedger()
 
   @usableFromInline
@@ -47,17 +50,33 @@ final class ObserverRegistry<Root>: SelectionCounting {
   @inlinable
   func update(_ state: UnsafePointer<Root>) {
     let raw = UnsafeRawPointer(state)
-    for entry in entries where entry.update(raw) {
-      changed.append(entry.notify)
-    }
-    guard !changed.isEmpty else { return }
-    isNotifying = true
+    let count = updates.count
+    // The first selection that changed is kept in a local; only further ones use `changed`.
+    var first = -1
     var index = 0
-    while index < changed.count {
-      changed[index]()
+    while index < count {
+      if updates[index].call(raw) {
+        if first < 0 {
+          first = index
+        } else if changedCount < changed.count {
+          changed[changedCount] = index
+          changedCount += 1
+        } else {
+          changed.append(index)
+          changedCount += 1
+        }
+      }
       index += 1
     }
-    changed.removeAll(keepingCapacity: true)
+    guard first >= 0 else { return }
+    isNotifying = true
+    notifies[first].call()
+    var position = 0
+    while position < changedCount {
+      notifies[changed[position]].call()
+      position += 1
+    }
+    changedCount = 0
     isNotifying = false
   }
 
@@ -76,10 +95,48 @@ final class ObserverRegistry<Root>: SelectionCounting {
       group = SelectionGroup(selection: selection, initial: initial, isDuplicate: isDuplicate)
       if let key { indexByKey[key] = entries.count }
       entries.append(Entry(key: key, group: group))
+      updates.append(Self.update(of: group))
+      notifies.append(Self.notify(of: group))
     }
     let flag = SubscriptionFlag(ledger: ledger)
     group.observers.append(.init(flag: flag, onChange: onChange))
     return ObservationToken(flag: flag)
+  }
+
+  // The closures over a group are made outside the main actor: a closure made inside inherits
+  // its isolation, and Swift checks the executor on every call of such a closure.
+
+  @inlinable
+  nonisolated static func update<Value>(of group: SelectionGroup<Root, Value>) -> Update {
+    Update { group.update($0.assumingMemoryBound(to: Root.self)) }
+  }
+
+  @inlinable
+  nonisolated static func notify<Value>(of group: SelectionGroup<Root, Value>) -> Notify {
+    Notify { group.notify() }
+  }
+
+  // A function in a struct is stored as it is called: in an array of bare functions each call
+  // would go through a reabstraction thunk.
+
+  @usableFromInline
+  struct Update {
+    @usableFromInline let call: (UnsafeRawPointer) -> Bool
+
+    @inlinable
+    init(_ call: @escaping (UnsafeRawPointer) -> Bool) {
+      self.call = call
+    }
+  }
+
+  @usableFromInline
+  struct Notify {
+    @usableFromInline let call: () -> Void
+
+    @inlinable
+    init(_ call: @escaping () -> Void) {
+      self.call = call
+    }
   }
 
   /// Drops cancelled observers, and the groups left without any, if some were cancelled since
@@ -87,7 +144,12 @@ final class ObserverRegistry<Root>: SelectionCounting {
   @inlinable
   func dropCancelled() {
     guard !isNotifying, ledger.takePending() else { return }
-    entries.removeAll { !$0.compact() }
+    var kept = ContiguousArray<Int>()
+    for index in entries.indices where entries[index].compact() { kept.append(index) }
+    guard kept.count < entries.count else { return }
+    entries = ContiguousArray(kept.lazy.map { self.entries[$0] })
+    updates = ContiguousArray(kept.lazy.map { self.updates[$0] })
+    notifies = ContiguousArray(kept.lazy.map { self.notifies[$0] })
     indexByKey = [:]
     for (index, entry) in entries.enumerated() {
       if let key = entry.key { indexByKey[key] = index }

@@ -1,13 +1,18 @@
 /// The observers of one selection of the root state, checked together: one read and one
 /// comparison per action, whatever the number of observers.
+///
+/// Only its root store's ``ObserverRegistry`` uses it, on the main actor. It is not itself
+/// main-actor isolated so that the registry's closures over it are plain functions, which
+/// Swift calls without checking which executor runs them.
 @usableFromInline
-@MainActor
 final class SelectionGroup<Root, Value> {
   @usableFromInline let selection: Selection<Root, Value>
   @usableFromInline let isDuplicate: (Value, Value) -> Bool
+  // Main-actor isolated and never accessed re-entrantly: unchecked on the hot path, in every
+  // build.
   /// The value last reported (or read when the group was made).
-  @usableFromInline var current: Value
-  @usableFromInline var observers: ContiguousArray<Observer> = []
+  @exclusivity(unchecked) @usableFromInline var current: Value
+  @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<Observer> = []
 
   @usableFromInline
   struct Observer {
@@ -41,10 +46,14 @@ final class SelectionGroup<Root, Value> {
   /// see the next change, not this one.
   @inlinable
   func notify() {
-    let observers = self.observers
+    // Observers are only appended during a pass (cancelled ones are dropped after it), so the
+    // first `count` stay where they are.
+    let count = observers.count
     let value = current
-    for observer in observers where !observer.flag.isCancelled {
-      observer.onChange(value)
+    var index = 0
+    while index < count {
+      if !observers[index].flag.isCancelled { observers[index].onChange(value) }
+      index += 1
     }
   }
 
@@ -61,3 +70,6 @@ final class SelectionGroup<Root, Value> {
     observers.contains { !$0.flag.isCancelled }
   }
 }
+
+@available(*, unavailable)
+extension SelectionGroup: Sendable {}

@@ -12,7 +12,7 @@ final class OptionalScopedCore<ParentState, ParentAction, State, Action>:
   @usableFromInline let embed: (Action) -> ParentAction
   /// The last state read: a copy, which makes the root copy the child's storage on its next
   /// mutation of it.
-  @usableFromInline var lastKnown: State
+  @exclusivity(unchecked) @usableFromInline var lastKnown: State
 
   @inlinable
   init(

@@ -25,19 +25,22 @@ final class RootCore<State, Action> {
   @usableFromInline let stateKeyPath: KeyPath<RootCore, State>
   /// ``receive(_:group:)`` as a closure made where the store's types are known, so that a
   /// scoped store, which does not know them, still runs the specialised code.
-  @usableFromInline private(set) var entry: @MainActor (Action) -> StoreTask = { _ in
-    StoreTask(group: nil)
+  @exclusivity(unchecked) @usableFromInline private(set) var entry: @MainActor (Action) -> StoreTask = {
+    _ in StoreTask(group: nil)
   }
 
-  @usableFromInline var isProcessing = false
+  // The engine's own flags and queue. They are main-actor isolated and the queue rules out
+  // re-entrant processing, so no two accesses overlap: they are left unchecked on the hot path,
+  // in every build. (The state itself is not a stored property: it sits behind `storage`.)
+  @exclusivity(unchecked) @usableFromInline var isProcessing = false
   /// Whether the reducer is running: reading the state now would see it half-reduced.
-  @usableFromInline var isReducing = false
-  @usableFromInline var queue: [QueuedAction] = []
-  @usableFromInline var drainGroup: EffectGroup?
+  @exclusivity(unchecked) @usableFromInline var isReducing = false
+  @exclusivity(unchecked) @usableFromInline var queue: [QueuedAction] = []
+  @exclusivity(unchecked) @usableFromInline var drainGroup: EffectGroup?
   /// Whether ``state`` was read since the registrar was last told of a change. Observation
   /// tracking is one-shot and starts with a read, so a change that follows no read has no
   /// tracker to tell, and the registrar is skipped.
-  @usableFromInline var isStateAccessed = false
+  @exclusivity(unchecked) @usableFromInline var isStateAccessed = false
 
   @usableFromInline
   struct QueuedAction {

@@ -12,7 +12,7 @@ final class RowScopedCore<ParentState, ParentAction, Element: Identifiable, Acti
   @usableFromInline let id: Element.ID
   @usableFromInline let embed: (Action) -> ParentAction
   /// The last element read.
-  @usableFromInline var lastKnown: Element
+  @exclusivity(unchecked) @usableFromInline var lastKnown: Element
 
   @inlinable
   init(

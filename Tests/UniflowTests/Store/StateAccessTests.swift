@@ -87,11 +87,23 @@ private struct Empty: Equatable {}
     #expect(child.state == Empty())
     #expect(changes == 0)
 
-    let root = Store(initialState: Empty(), reducer: Reduce<Empty, Int> { _, _ in .none })
-    let rootToken = root.observe(\.self) { _ in changes += 1 }
-    root.send(1)
-    #expect(root.state == Empty())
+    struct EmptyParent: Equatable { var empty = Empty() }
+    let root = Store(initialState: EmptyParent()) {
+      Scope(state: \EmptyParent.empty, action: ActionCase<Int, Int>(embed: { $0 }, extract: { $0 })) {
+        Reduce<Empty, Int> { _, _ in
+          emptyReductions += 1
+          return .none
+        }
+      }
+    }
+    let rootToken = root.observe(\.empty) { _ in changes += 1 }
+    let emptyChild = root.scope(state: \.empty, action: { $0 })
+    let childToken = emptyChild.observe(\.self) { _ in changes += 1 }
+    emptyChild.send(1)
+    root.send(2)
+    #expect(emptyReductions == 3)
+    #expect(root.state == EmptyParent())
     #expect(changes == 0)
-    _ = (token, rootToken)
+    _ = (token, rootToken, childToken)
   }
 }
