@@ -56,6 +56,10 @@ public struct IdentifiedArray<Element: Identifiable> {
   @inlinable
   public init(validating elements: some Sequence<Element>) throws(DuplicateIDError) {
     self.init()
+    let capacity = elements.underestimatedCount
+    _elements.reserveCapacity(capacity)
+    _ids.reserveCapacity(capacity)
+    _offsets.reserveCapacity(capacity)
     for element in elements {
       guard _offsets[element.id] == nil else { throw DuplicateIDError(id: "\(element.id)") }
       appendUnchecked(element)

@@ -96,6 +96,7 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
     let idsAfter = toElements.modify(&state) { $0.ids }
     guard idsBefore != idsAfter else { return elementEffect.merge(with: parentEffect) }
     // One cancellation per removed element, in the collection's order, merged at once.
+    guard !idsBefore.isEmpty else { return elementEffect.merge(with: parentEffect) }
     let remaining = Set(idsAfter)
     var effects = [elementEffect, parentEffect]
     effects.reserveCapacity(2 + max(0, idsBefore.count - idsAfter.count))
