@@ -14,6 +14,9 @@
 /// It is a `RandomAccessCollection` of its elements, and `Equatable`, `Hashable`, `Codable` and
 /// `Sendable` when its elements are.
 ///
+/// A closure that throws leaves the collection consistent: every element is still found by its
+/// identifier. What the closure had done before it threw is kept, as each method describes.
+///
 /// - Complexity: Lookup, update and append by identifier are O(1) on average; removal by
 ///   identifier and insertion at an offset are O(n), like an array's.
 public struct IdentifiedArray<Element: Identifiable> {
@@ -53,6 +56,10 @@ public struct IdentifiedArray<Element: Identifiable> {
   @inlinable
   public init(validating elements: some Sequence<Element>) throws(DuplicateIDError) {
     self.init()
+    let capacity = elements.underestimatedCount
+    _elements.reserveCapacity(capacity)
+    _ids.reserveCapacity(capacity)
+    _offsets.reserveCapacity(capacity)
     for element in elements {
       guard _offsets[element.id] == nil else { throw DuplicateIDError(id: "\(element.id)") }
       appendUnchecked(element)
@@ -63,7 +70,8 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///
   /// - Parameters:
   ///   - elements: The elements, in order; a combined element keeps the first one's place.
-  ///   - combine: Merges an element already kept with a later one of the same identifier.
+  ///   - combine: Merges an element already kept with a later one of the same identifier; the
+  ///     result must have that identifier.
   /// - Complexity: O(n).
   @inlinable
   public init(
@@ -73,7 +81,11 @@ public struct IdentifiedArray<Element: Identifiable> {
     self.init()
     for element in elements {
       if let offset = _offsets[element.id] {
-        _elements[offset] = try combine(_elements[offset], element)
+        let combined = try combine(_elements[offset], element)
+        precondition(
+          combined.id == element.id,
+          "A combined element's id \(combined.id) does not match \(element.id)")
+        _elements[offset] = combined
       } else {
         appendUnchecked(element)
       }
@@ -122,7 +134,8 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// todos.modify(id: 2) { $0.isDone.toggle() }
   /// ```
   ///
-  /// The element's identifier must not change.
+  /// The element's identifier must not change, even when `body` throws: changing it stops
+  /// the program. If `body` throws, the element keeps the changes made before the throw.
   ///
   /// - Parameters:
   ///   - id: The identifier.
@@ -135,9 +148,10 @@ public struct IdentifiedArray<Element: Identifiable> {
     id: Element.ID, _ body: (inout Element) throws -> Result
   ) rethrows -> Result? {
     guard let offset = _offsets[id] else { return nil }
-    let result = try body(&_elements[offset])
-    precondition(_elements[offset].id == id, "An element's id must not change in place")
-    return result
+    defer {
+      precondition(_elements[offset].id == id, "An element's id must not change in place")
+    }
+    return try body(&_elements[offset])
   }
 
   /// The offset of the element with the given identifier.
@@ -239,14 +253,30 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// Removes the elements that satisfy a predicate, keeping the others in order.
   ///
+  /// The elements are tested in order. If `shouldBeRemoved` throws, the elements tested
+  /// before it threw and found to be removed are removed; the others stay, in order.
+  ///
   /// - Parameter shouldBeRemoved: Whether to remove an element.
   /// - Complexity: O(n).
   @inlinable
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
-    let count = _elements.count
-    try _elements.removeAll(where: shouldBeRemoved)
-    guard _elements.count != count else { return }
-    rebuildIndex()
+    // The elements before `kept` stay, in order; those from `kept` up to `tested` are to be
+    // removed; those from `tested` on are not tested yet, and stay if a test throws.
+    var kept = 0
+    var tested = 0
+    defer {
+      if kept != tested {
+        _elements.removeSubrange(kept..<tested)
+        rebuildIndex()
+      }
+    }
+    while tested < _elements.count {
+      if try !shouldBeRemoved(_elements[tested]) {
+        if kept != tested { _elements.swapAt(kept, tested) }
+        kept += 1
+      }
+      tested += 1
+    }
   }
 
   /// Removes every element.
@@ -277,12 +307,15 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// Sorts the elements in place.
   ///
+  /// If `areInIncreasingOrder` throws, the elements are left in an unspecified order, each
+  /// still found by its identifier.
+  ///
   /// - Parameter areInIncreasingOrder: The sort order.
   /// - Complexity: O(n log n).
   @inlinable
   public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
+    defer { rebuildIndex() }
     try _elements.sort(by: areInIncreasingOrder)
-    rebuildIndex()
   }
 
   /// The elements that satisfy a predicate, in order.
@@ -295,6 +328,34 @@ public struct IdentifiedArray<Element: Identifiable> {
     var result = Self()
     for element in _elements where try isIncluded(element) { result.appendUnchecked(element) }
     return result
+  }
+
+  /// The ways the identifier index disagrees with the elements; empty when it is consistent.
+  ///
+  /// Tests call it after every kind of mutation, in debug and release builds alike; nothing
+  /// else does.
+  ///
+  /// - Returns: One line per disagreement found.
+  /// - Complexity: O(n).
+  @_spi(Testing)
+  public func invariantViolations() -> [String] {
+    var violations: [String] = []
+    if _ids.count != _elements.count {
+      violations.append("\(_ids.count) identifiers for \(_elements.count) elements")
+    }
+    if _offsets.count != _elements.count {
+      violations.append("\(_offsets.count) indexed identifiers for \(_elements.count) elements")
+    }
+    for (offset, element) in _elements.enumerated() {
+      if offset < _ids.count, _ids[offset] != element.id {
+        violations.append("identifier \(_ids[offset]) at \(offset) for element \(element.id)")
+      }
+      if _offsets[element.id] != offset {
+        let indexed = _offsets[element.id].map(String.init) ?? "nothing"
+        violations.append("element \(element.id) at \(offset) is indexed at \(indexed)")
+      }
+    }
+    return violations
   }
 
   @inlinable

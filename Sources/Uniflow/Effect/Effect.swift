@@ -121,17 +121,35 @@ extension Effect {
 
   /// Runs a sequence of effects at the same time.
   ///
+  /// The effects are gathered into one flat list, in order: a merged effect among them adds
+  /// its own effects in its place, and ``none`` adds nothing.
+  ///
   /// - Parameter effects: The effects to run.
   /// - Returns: An effect that is finished when all of `effects` are.
+  /// - Complexity: O(*n*), where *n* is the number of effects, counting those of merged
+  ///   effects among them.
   @inlinable
   public static func merge(_ effects: some Sequence<Self>) -> Self {
-    effects.reduce(.none) { $0.merge(with: $1) }
+    var flat: [Self] = []
+    flat.reserveCapacity(effects.underestimatedCount)
+    for effect in effects {
+      switch effect.operation {
+      case .none: continue
+      case .merge(let nested): flat.append(contentsOf: nested)
+      default: flat.append(effect)
+      }
+    }
+    return flat.count <= 1 ? flat.first ?? .none : Self(.merge(flat))
   }
 
   /// Runs this effect and `other` at the same time.
   ///
+  /// To merge many effects, gather them and call `merge(_:)` once: each
+  /// `merge(with:)` copies the effects merged so far.
+  ///
   /// - Parameter other: The effect to run alongside this one.
   /// - Returns: The merged effect.
+  /// - Complexity: O(*n*), where *n* is the number of effects merged into the two.
   @inlinable
   public func merge(with other: Self) -> Self {
     switch (operation, other.operation) {
@@ -158,16 +176,34 @@ extension Effect {
 
   /// Runs a sequence of effects one after another.
   ///
+  /// The effects are gathered into one flat list, in order: a concatenated effect among them
+  /// adds its own effects in its place, and ``none`` adds nothing.
+  ///
   /// - Parameter effects: The effects to run in order.
+  /// - Complexity: O(*n*), where *n* is the number of effects, counting those of concatenated
+  ///   effects among them.
   @inlinable
   public static func concatenate(_ effects: some Sequence<Self>) -> Self {
-    effects.reduce(.none) { $0.concatenate(with: $1) }
+    var flat: [Self] = []
+    flat.reserveCapacity(effects.underestimatedCount)
+    for effect in effects {
+      switch effect.operation {
+      case .none: continue
+      case .concatenate(let nested): flat.append(contentsOf: nested)
+      default: flat.append(effect)
+      }
+    }
+    return flat.count <= 1 ? flat.first ?? .none : Self(.concatenate(flat))
   }
 
   /// Runs `other` once this effect has finished.
   ///
+  /// To concatenate many effects, gather them and call `concatenate(_:)`
+  /// once: each `concatenate(with:)` copies the effects concatenated so far.
+  ///
   /// - Parameter other: The effect to run next.
   /// - Returns: The concatenated effect.
+  /// - Complexity: O(*n*), where *n* is the number of effects concatenated into the two.
   @inlinable
   public func concatenate(with other: Self) -> Self {
     switch (operation, other.operation) {

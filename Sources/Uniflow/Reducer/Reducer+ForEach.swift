@@ -85,8 +85,14 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
     let parentEffect = parent.reduce(into: &state, action: action)
     let idsAfter = toElements.modify(&state) { $0.ids }
     guard idsBefore != idsAfter else { return elementEffect.merge(with: parentEffect) }
-    let removed = Set(idsBefore).subtracting(idsAfter)
-    return elementEffect.merge(with: parentEffect)
-      .merge(with: .merge(removed.map { .cancel(id: toElements.namespace(instance: EffectID($0))) }))
+    // One cancellation per removed element, in the collection's order, merged at once.
+    guard !idsBefore.isEmpty else { return elementEffect.merge(with: parentEffect) }
+    let remaining = Set(idsAfter)
+    var effects = [elementEffect, parentEffect]
+    effects.reserveCapacity(2 + max(0, idsBefore.count - idsAfter.count))
+    for id in idsBefore where !remaining.contains(id) {
+      effects.append(.cancel(id: toElements.namespace(instance: EffectID(id))))
+    }
+    return .merge(effects)
   }
 }

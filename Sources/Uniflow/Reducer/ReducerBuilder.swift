@@ -156,11 +156,13 @@ public struct ReducerArray<Element: Reducer>: Reducer {
   ) -> Effect<
     Element.Action
   > {
-    var effect = Effect<Element.Action>.none
+    // Gathered and merged once: merging one by one would copy the effects so far each time.
+    var effects: [Effect<Element.Action>] = []
+    effects.reserveCapacity(reducers.count)
     for reducer in reducers {
-      effect = effect.merge(with: reducer.reduce(into: &state, action: action))
+      effects.append(reducer.reduce(into: &state, action: action))
     }
-    return effect
+    return .merge(effects)
   }
 }
 

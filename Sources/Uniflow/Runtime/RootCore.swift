@@ -190,13 +190,10 @@ final class RootCore<State, Action> {
   }
 
   func reportCycle(_ tail: [Action], first: Action, firstPosition: Int) {
-    let (actions, isRepeating) = repeatingCycle(
-      in: tail.map(actionName), firstName: actionName(first), firstPosition: firstPosition)
-    configuration.diagnosticHandler(
-      .actionCycle(
-        ActionCycle(
-          actions: actions, isRepeating: isRepeating,
-          limit: configuration.maximumSynchronousActions)))
+    let cycle = actionCycle(
+      tail: tail, first: first, firstPosition: firstPosition,
+      limit: configuration.maximumSynchronousActions)
+    configuration.diagnosticHandler(.actionCycle(cycle))
   }
 }
 

@@ -16,11 +16,12 @@ public struct StoreConfiguration: Sendable {
   /// A chain that would go past this bound (`a → b → a → …`) is stopped: the action that
   /// would exceed it and the ones still waiting are dropped, the state stays as the last
   /// completed reduction left it, and a ``StoreDiagnostic/actionCycle(_:)`` names the actions
-  /// that repeat. The default is 1 000.
+  /// that repeat, or the last ones of a chain that is too long but does not repeat. The
+  /// default is 1 000.
   public var maximumSynchronousActions: Int
 
   /// Receives the store's diagnostics. The default, ``StoreDiagnostic/standardHandler``,
-  /// prints a line to standard error and, in debug builds, stops at an assertion for a cycle.
+  /// prints one line to standard error, in debug and release builds alike.
   public var diagnosticHandler: @MainActor @Sendable (StoreDiagnostic) -> Void
 
   /// Creates a configuration.

@@ -17,24 +17,32 @@ public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  /// The default handler: prints the diagnostic to standard error and, in debug builds, fails
-  /// an assertion for an action cycle, which is a bug in the reducers.
+  /// The default handler: prints the diagnostic to standard error as one line, in debug and
+  /// release builds alike.
+  ///
+  /// An action cycle is a bug in the reducers, reported loudly but without stopping the
+  /// running app: the store has already dropped the rest of the chain and keeps working. A
+  /// `TestStore` turns every diagnostic into a test failure.
   public static let standardHandler: @MainActor @Sendable (StoreDiagnostic) -> Void = {
     diagnostic in
     writeLineToStandardError(diagnostic.description)
-    if case .actionCycle = diagnostic {
-      assertionFailure(diagnostic.description)
-    }
   }
 }
 
 /// The report of a synchronous action chain stopped by the store's loop guard.
 public struct ActionCycle: Sendable, Equatable, CustomStringConvertible {
-  /// The case names of the actions that repeat, in order, with the first one repeated at the
-  /// end: `["increment", "check", "increment"]`. When no repetition was found, the last
-  /// actions of the chain.
+  /// The actions that repeat, in order, with the first one repeated at the end:
+  /// `["increment", "check", "increment"]`. When no repetition was found, the last actions of
+  /// the chain: `["step(1007)", …, "step(1000)"]`.
+  ///
+  /// Each action is named by its case (`child.increment` for a case nested in a case), followed
+  /// by its payload in parentheses when that is brief.
   public var actions: [String]
-  /// Whether ``actions`` is a repeating cycle (as opposed to the tail of a long chain).
+  /// Whether ``actions`` is a repeating cycle, as opposed to the tail of a chain that is too
+  /// long but does not repeat.
+  ///
+  /// Actions are the same when they are equal, for an `Equatable` action type, and when they
+  /// have the same description otherwise: a countdown `step(2000) … step(0)` does not repeat.
   public var isRepeating: Bool
   /// The bound that was reached.
   public var limit: Int
@@ -46,13 +54,14 @@ public struct ActionCycle: Sendable, Equatable, CustomStringConvertible {
     self.limit = limit
   }
 
-  /// One line naming the cycle, e.g. `… repeating cycle: increment → check → increment`.
+  /// One line naming the cycle, e.g. `… repeating cycle: increment → check → increment`, or,
+  /// for a chain that does not repeat, `… the chain is too long; last actions: step(1007) → …`.
   public var description: String {
     let chain = actions.joined(separator: " → ")
     return isRepeating
       ? "Uniflow: a send chained more than \(limit) synchronous actions and was stopped; "
         + "repeating cycle: \(chain)"
       : "Uniflow: a send chained more than \(limit) synchronous actions and was stopped; "
-        + "last actions: \(chain)"
+        + "the chain is too long and does not repeat; last actions: \(chain)"
   }
 }

@@ -90,9 +90,19 @@ extension TestStore {
   /// }
   /// ```
   ///
-  /// The case is recognised by reflection: the received action must be a case with one
-  /// payload, of type `Payload`, that `actionCase` puts back into the same case. It waits and
-  /// fails as `receive(_:timeout:assert:)` does.
+  /// Cases with several payloads and labeled payloads work the same way:
+  ///
+  /// ```swift
+  /// await store.receive(Todos.Action.loaded)  // case loaded(todos: [Todo])
+  /// await store.receive(Todos.Action.moved)   // case moved(from: Int, to: Int)
+  /// ```
+  ///
+  /// The case is recognised by reflection: the received action must be a case whose payload
+  /// is of type `Payload`, labeled or not, that `actionCase` puts back into the same case. A
+  /// failure names the expected case when its name can be found: from a received action with
+  /// a payload of that type, or from an empty payload (`[]`, `""`, `0`, `nil`) when the
+  /// payload's type can be written as a literal. It waits and fails as
+  /// `receive(_:timeout:assert:)` does.
   ///
   /// - Parameters:
   ///   - actionCase: The enum case, as a function from its payload to the action.
@@ -107,21 +117,103 @@ extension TestStore {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
+    let knownCase = Self.caseName(actionCase, seenIn: received.map(\.action))
     await receiveAction(
-      expectation: "an action of the given case (with a payload of type \(readableTypeName(Payload.self)))",
-      matching: { Self.isCase(actionCase, $0) }, mismatchDetail: { _ in nil },
+      expectation: Self.caseExpectation(knownCase, payload: Payload.self),
+      matching: { Self.isCase(actionCase, $0) },
+      mismatchDetail: { received in
+        // The received action may be another case with the same payload type: it names the
+        // expected case when nothing else could.
+        guard knownCase == nil, let name = Self.caseName(actionCase, seenIn: [received]) else {
+          return nil
+        }
+        return "The expected case is \(readableTypeName(Action.self)).\(name)."
+      },
       timeout: timeout, update: updateStateToExpectedResult,
       at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Whether `action` is the case that `actionCase` builds.
   static func isCase<Payload>(_ actionCase: (Payload) -> Action, _ action: Action) -> Bool {
-    let mirror = Mirror(reflecting: action)
-    guard mirror.displayStyle == .enum, let child = mirror.children.first,
-      let payload = child.value as? Payload
-    else { return false }
-    return Mirror(reflecting: actionCase(payload)).children.first?.label == child.label
+    guard let (label, payload) = enumCase(of: action, payload: Payload.self) else { return false }
+    return Mirror(reflecting: actionCase(payload)).children.first?.label == label
   }
+
+  /// The name of the case that `actionCase` builds, with its payload labels:
+  /// `loaded(todos:)`, `moved(from:to:)`, `response(_:)`; `nil` when no payload is at hand to
+  /// build one.
+  ///
+  /// - Parameters:
+  ///   - actionCase: The enum case, as a function from its payload to the action.
+  ///   - actions: Actions whose payloads may serve, if of type `Payload`.
+  static func caseName<Payload>(
+    _ actionCase: (Payload) -> Action, seenIn actions: [Action]
+  ) -> String? {
+    let payload =
+      emptyLiteral(of: Payload.self)
+      ?? actions.lazy.compactMap { enumCase(of: $0, payload: Payload.self)?.payload }.first
+    guard let payload else { return nil }
+    let mirror = Mirror(reflecting: actionCase(payload))
+    guard mirror.displayStyle == .enum, let child = mirror.children.first, let name = child.label
+    else { return nil }
+    let payloadMirror = Mirror(reflecting: child.value)
+    guard payloadMirror.displayStyle == .tuple else { return "\(name)(_:)" }
+    let labels = payloadMirror.children.map { label in
+      label.label.flatMap { $0.first == "." ? nil : $0 } ?? "_"
+    }
+    return "\(name)(\(labels.map { "\($0):" }.joined()))"
+  }
+
+  /// How a failure describes the expected case.
+  static func caseExpectation<Payload>(_ name: String?, payload: Payload.Type) -> String {
+    guard let name else {
+      return "an action of the given case of \(readableTypeName(Action.self)), with a payload of "
+        + "type \(readableTypeName(Payload.self))"
+    }
+    return "an action of case \(readableTypeName(Action.self)).\(name)"
+  }
+}
+
+/// The case label and payload of an enum value, when its payload is of type `Payload`.
+///
+/// A case with one labeled payload (`case loaded(todos: [Todo])`) reflects its payload as a
+/// tuple of one labeled element; that element is the payload. Several payloads, labeled or
+/// not, reflect as a tuple that converts to the unlabeled tuple type of the case's function.
+func enumCase<Payload>(of value: Any, payload: Payload.Type) -> (label: String?, payload: Payload)? {
+  let mirror = Mirror(reflecting: value)
+  guard mirror.displayStyle == .enum, let child = mirror.children.first else { return nil }
+  if let payload = child.value as? Payload { return (child.label, payload) }
+  let payloadMirror = Mirror(reflecting: child.value)
+  guard payloadMirror.displayStyle == .tuple, payloadMirror.children.count == 1,
+    let payload = payloadMirror.children.first?.value as? Payload
+  else { return nil }
+  return (child.label, payload)
+}
+
+/// An empty value of a type that can be written as a literal: `nil`, `[]`, `[:]`, `""`, `0`,
+/// `false`; `nil` for other types.
+func emptyLiteral<Value>(of type: Value.Type) -> Value? {
+  switch type {
+  case let type as any ExpressibleByNilLiteral.Type: nilLiteral(type) as? Value
+  case let type as any ExpressibleByArrayLiteral.Type: emptyArrayLiteral(type) as? Value
+  case let type as any ExpressibleByDictionaryLiteral.Type: emptyDictionaryLiteral(type) as? Value
+  case let type as any ExpressibleByStringLiteral.Type: emptyStringLiteral(type) as? Value
+  case let type as any ExpressibleByIntegerLiteral.Type: zeroLiteral(type) as? Value
+  case let type as any ExpressibleByBooleanLiteral.Type: falseLiteral(type) as? Value
+  default: nil
+  }
+}
+
+private func nilLiteral<Value: ExpressibleByNilLiteral>(_: Value.Type) -> Value { nil }
+private func emptyArrayLiteral<Value: ExpressibleByArrayLiteral>(_: Value.Type) -> Value { [] }
+private func emptyDictionaryLiteral<Value: ExpressibleByDictionaryLiteral>(_: Value.Type) -> Value {
+  [:]
+}
+private func emptyStringLiteral<Value: ExpressibleByStringLiteral>(_: Value.Type) -> Value { "" }
+private func zeroLiteral<Value: ExpressibleByIntegerLiteral>(_: Value.Type) -> Value { 0 }
+private func falseLiteral<Value: ExpressibleByBooleanLiteral>(_: Value.Type) -> Value { false }
+
+extension TestStore {
 
   /// Waits for a received action that matches, then checks it and its state change.
   func receiveAction(

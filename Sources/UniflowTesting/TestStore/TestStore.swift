@@ -85,6 +85,9 @@ public final class TestStore<State: Equatable, Action> {
   /// Whether a `send` of the test is running, and the action it sent, once processed.
   var isSending = false
   var sentAction: (action: Action, state: State)?
+  /// The state after a chain of actions that the loop guard stopped during a `send`: the
+  /// starting point of the next assertion.
+  var stateAfterStoppedChain: State?
 
   /// Actions the feature sent itself that the test has not received yet, with the state after
   /// each.
@@ -268,6 +271,10 @@ public final class TestStore<State: Equatable, Action> {
     if let sent {
       baselineState = sent.state
       assertState(before: before, actual: sent.state, expectedBy: updateStateToExpectedResult, at: site)
+      if let stateAfterStoppedChain {
+        baselineState = stateAfterStoppedChain
+        self.stateAfterStoppedChain = nil
+      }
     } else {
       reportFailure(
         "The store did not process \(description): it was sent while the store was busy.", at: site)
@@ -326,8 +333,20 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   /// Called for every diagnostic of the store: each is a failure of the test.
+  ///
+  /// An action cycle is one failure, naming the cycle: the actions of the stopped chain are
+  /// skipped rather than each reported as not received.
   func didDiagnose(_ diagnostic: StoreDiagnostic) {
-    reportFailure("The store reported a problem: \(diagnostic.description)", at: currentSite)
+    var message = "The store reported a problem: \(diagnostic.description)"
+    if case .actionCycle = diagnostic, let last = received.last {
+      message +=
+        "\nThe \(counted(received.count, "action")) received before it was stopped "
+        + "\(received.count == 1 ? "is" : "are") skipped; the next assertion starts from the state "
+        + "after \(received.count == 1 ? "it" : "the last of them")."
+      if isSending { stateAfterStoppedChain = last.state }
+      skipReceived()
+    }
+    reportFailure(message, at: currentSite)
   }
 
   /// Drops the received actions, moving the baseline to the state after the last of them.
