@@ -14,6 +14,7 @@ let suites: [Suite] = [
   .stateSize,
   .scopeDepth,
   .fanOut,
+  .wideState,
   .effects,
   .removeRows,
 ]

@@ -132,7 +132,7 @@ private struct FakeRepository: TodoRepository {
     let token = store.observe(\.count) { printed.append("count is now \($0)") }
     store.send(.increment)  // count is now 1
     #expect(printed == ["count is now 1"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func effectsTour() async {

@@ -50,8 +50,13 @@ struct EffectID: Hashable, Sendable {
   let hash: Int
 
   @usableFromInline
-  init(_ base: some Hashable & Sendable) {
-    let base: any Hashable & Sendable = (base as? EffectID)?.base ?? base
+  init<Base: Hashable & Sendable>(_ base: Base) {
+    // An identifier is never wrapped twice. The type test is decided when the initialiser is
+    // specialised, so it costs nothing where `Base` is known (a dynamic cast per effect did).
+    if Base.self == EffectID.self, let id = base as? EffectID {
+      self = id
+      return
+    }
     self.base = base
     self.hash = AnyHashable(base).hashValue
   }

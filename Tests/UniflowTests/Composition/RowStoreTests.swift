@@ -20,7 +20,7 @@ import UniflowTesting
     #expect(root.state.rows.filter(\.isDone).map(\.id) == toggled)
     #expect(rows[100].isDone)
     #expect(!rows[101].isDone)
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   @Test func rowActionsReachTheRootAsIdentifiedActions() {
@@ -69,6 +69,6 @@ import UniflowTesting
     first.send(.rename("a"))
     second.send(.toggle)
     #expect(firstTitles == ["a"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

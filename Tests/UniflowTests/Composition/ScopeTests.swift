@@ -53,7 +53,7 @@ import UniflowTesting
 
     #expect(leftCounts == [1])
     #expect(rightCounts == [1, 2])
-    _ = (leftToken, rightToken)
+    withExtendedLifetime((leftToken, rightToken)) {}
   }
 
   @Test func observersAtEveryLevelSeeOnlyTheirPartAndLiveAsLongAsTheirToken() {
@@ -87,7 +87,7 @@ import UniflowTesting
     #expect(root.observedSelectionCount == 1)
     pair.send(.left(.increment))
     #expect(leftCounts == [1, 2])
-    _ = pairToken
+    withExtendedLifetime(pairToken) {}
   }
 
   @Test func scopingRepeatedlyLeavesNoStaleStores() {
@@ -121,7 +121,7 @@ import UniflowTesting
     left.send(.increment)
     #expect(pair.state.left.count == 2)
     #expect(counts == [1, 2])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func scopedMutationDoesNotCopyTheParentsArray() {

@@ -23,7 +23,7 @@ import Uniflow
     inner.send(.edit("after dismissal"))
     #expect(root.state.child == nil)
     #expect(seen.isEmpty)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func plainPartOfARemovedRowAnswersWithItsLastState() throws {
@@ -40,7 +40,7 @@ import Uniflow
     tag.send(.edit("lost"))
     #expect(root.state.rows.ids == [2])
     #expect(seen.isEmpty)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func threeLevelsOptionalRowOptionalAnswerAfterTheTopGoes() throws {
@@ -72,7 +72,7 @@ import Uniflow
     note.send(.edit("still ignored"))
     #expect(root.state.child?.rows.isEmpty == true)
     #expect(note.state.text == "deeper")
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func rowOfADismissedChildAnswersWithItsLastStateWithoutHavingBeenReadThrough() throws {
@@ -102,7 +102,7 @@ import Uniflow
     inner.send(.edit("b"))
     #expect(seen == ["a", "inner", "b"])
     #expect(child.state.title == "Again")
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func valuesOfAPartBelowARemovedRowStopChanging() async throws {

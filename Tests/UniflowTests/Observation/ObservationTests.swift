@@ -78,7 +78,7 @@ private struct Profile: Reducer {
 
     #expect(names == ["Grace"])
     #expect(visits == [1, 2])
-    _ = (nameToken, visitToken)
+    withExtendedLifetime((nameToken, visitToken)) {}
   }
 
   @Test func subscribersOfOneKeyPathShareASelection() {
@@ -89,7 +89,7 @@ private struct Profile: Reducer {
     #expect(store.observedSelectionCount == 2)
     store.send(.visit)
     #expect(calls == 100)
-    _ = (tokens, other)
+    withExtendedLifetime((tokens, other)) {}
   }
 
   @Test func selectorAndCustomDuplicateCheck() {
@@ -104,7 +104,7 @@ private struct Profile: Reducer {
     store.send(.rename("Alan"))
     #expect(lengths == [4])
     #expect(caseInsensitive == ["Alan"])
-    _ = (lengthToken, nameToken)
+    withExtendedLifetime((lengthToken, nameToken)) {}
   }
 
   @Test func cancelledOrReleasedTokenStopsCallbacks() {
@@ -153,10 +153,15 @@ private struct Profile: Reducer {
 
   @Test func stoppingTheStreamEndsTheSubscription() async {
     let store = Store(initialState: Profile.State(), reducer: Profile())
-    var iterator: AsyncStream<Int>.Iterator? = store.values(of: \.visits).makeAsyncIterator()
-    #expect(await iterator?.next() == 0)
+    let values = store.values(of: \.visits)
+    let received = SharedCounter()
+    let reader = Task {
+      for await _ in values { received.increment() }
+    }
+    #expect(await eventually { received.value == 1 })
     #expect(store.observedSelectionCount == 1)
-    iterator = nil
+    reader.cancel()
+    await reader.value
     #expect(await eventually { store.observedSelectionCount == 0 })
   }
 

@@ -55,7 +55,7 @@ import UniflowTesting
     #expect(root.observedSelectionCount == 3)
     root.send(())
     #expect(calls == ["a, selections: 2", "c", "a, selections: 3", "c"])
-    _ = (tokens, cancelled)
+    withExtendedLifetime((tokens, cancelled)) {}
   }
 
   @Test func valuesOfAScopedStoreFinishWhenTheStoreIsReleased() async {

@@ -85,6 +85,6 @@ private struct Forever: Reducer {
     let token = store?.observe(\.self) { _ in }
     store = nil
     #expect(weakStore == nil)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

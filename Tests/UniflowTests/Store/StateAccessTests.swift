@@ -52,7 +52,7 @@ private struct Empty: Equatable {}
     store.send(3)
     #expect(seenByMiddleware == [2, 5])
     #expect(seenByObserver == [2, 5])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func aStateOfSizeZeroWorksInEveryBuild() {
@@ -104,6 +104,6 @@ private struct Empty: Equatable {}
     #expect(emptyReductions == 3)
     #expect(root.state == EmptyParent())
     #expect(changes == 0)
-    _ = (token, rootToken, childToken)
+    withExtendedLifetime((token, rootToken, childToken)) {}
   }
 }
