@@ -1,0 +1,107 @@
+/// Checks properties of a feature on many random sequences of actions, and reports the
+/// simplest failing sequence found.
+///
+/// ```swift
+/// @MainActor
+/// @Test func countersNeverGoNegative() async {
+///   await checkProperties(
+///     of: { _ in Counter() },
+///     initialState: Counter.State(),
+///     actions: { _ in .one(of: [.constant(.increment), .constant(.decrement)]) },
+///     properties: [.invariant("the count is not negative") { $0.count >= 0 }]
+///   )
+/// }
+/// ```
+///
+/// Each sequence starts from `initialState` with a fresh reducer, made by `makeReducer` with a
+/// fresh ``TestClock`` to inject. For each action, the check:
+///
+/// 1. asks `actions` for a generator, given the current state (so that a generator can pick an
+///    existing id), and generates the action;
+/// 2. sends it to a real `Store`: `Effect.send(_:)` follow-ups run as in an app, and
+///    asynchronous effects run to their end, with the clock moved as long as they sleep on it,
+///    so the sequence includes the actions they send back;
+/// 3. checks every property, and the model if there is one.
+///
+/// Effects that never end, such as a repeating timer or a subscription, are reported as a
+/// failure rather than hanging the test; leave the actions that start them out of the
+/// generator, or give the feature a way to end them. A diagnostic of the store (an action
+/// cycle, an effect error no `catch` handled) is a failure too.
+///
+/// ## Failures
+///
+/// A failing sequence is shrunk: actions are left out and the choices behind each action are
+/// made smaller, as long as the same property still fails. The failure, reported to Swift
+/// Testing or XCTest at the call, shows the seed, the minimal sequence, how the state changed
+/// at the failing action, and the sequence as lines to paste into a ``TestStore`` regression
+/// test:
+///
+/// ```
+/// Property “at most two todos” failed (seed 7; shrunk from 41 to 3 actions):
+///   1. .add("a")
+///   2. .add("a")
+///   3. .add("a")
+/// State change at action 3:
+///   todos[2]: added "a"
+/// As a TestStore regression test:
+///   store.exhaustivity = .off
+///   await store.send(.add("a"))
+///   await store.send(.add("a"))
+///   await store.send(.add("a"))
+/// ```
+///
+/// The same seed gives the same sequences on every platform and in every run.
+///
+/// - Parameters:
+///   - makeReducer: Makes the feature's reducer for one sequence, with fresh test doubles; it
+///     receives the sequence's test clock.
+///   - initialState: The state every sequence starts from.
+///   - actions: Gives the generator of the next action, for the current state.
+///   - properties: The properties that must hold after every action.
+///   - model: A reference implementation that must match the feature after every action.
+///   - sequences: How many sequences to run.
+///   - length: How many actions each sequence has.
+///   - seed: The seed of the first sequence; the others derive from it.
+///   - maximumEffectTime: The most test-clock time the effects of one action may sleep.
+///   - timeout: How long to wait, on `timeoutClock`, for effects that neither finish nor sleep
+///     on the test clock; a passing check never waits for it.
+///   - timeoutClock: The clock that measures `timeout`.
+///   - maximumShrinkRuns: The most sequences to run while shrinking a failure.
+/// - Returns: The reported failure, or `nil` when every sequence passed.
+/// - Complexity: O(`sequences` × `length`) actions and their effects, plus up to
+///   `maximumShrinkRuns` replays of the failing sequence.
+@MainActor
+@discardableResult
+public func checkProperties<R: Reducer>(
+  of makeReducer: @escaping (_ clock: TestClock) -> R,
+  initialState: R.State,
+  actions: @escaping (_ state: R.State) -> Generator<R.Action>,
+  properties: [FeatureProperty<R.State, R.Action>] = [],
+  model: ReferenceModel<R.State, R.Action>? = nil,
+  sequences: Int = 100,
+  length: Int = 100,
+  seed: UInt64 = 0,
+  maximumEffectTime: Duration = .seconds(3600),
+  timeout: Duration = .seconds(1),
+  timeoutClock: any Clock<Duration> = ContinuousClock(),
+  maximumShrinkRuns: Int = 1_000,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) async -> PropertyCheckFailure? {
+  let runner = PropertyRunner(
+    makeReducer: makeReducer, initialState: initialState, actions: actions, properties: properties,
+    model: model,
+    effectLimits: EffectLimits(maximumTime: maximumEffectTime, timeout: timeout, timeoutClock: timeoutClock))
+  var seeds = SplitMix64(seed: seed)
+  for index in 0..<max(0, sequences) {
+    let sequenceSeed = index == 0 ? seed : seeds.next()
+    guard let failing = await runner.run(.random(SplitMix64(seed: sequenceSeed), length: max(0, length)))
+    else { continue }
+    let shrunk = await runner.shrink(failing, budget: max(0, maximumShrinkRuns))
+    let failure = PropertyCheckFailure(shrunk, original: failing, seed: sequenceSeed)
+    reportFailure(
+      failure.message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    return failure
+  }
+  return nil
+}
