@@ -85,6 +85,7 @@ public func checkProperties<R: Reducer>(
   timeout: Duration = .seconds(1),
   timeoutClock: any Clock<Duration> = ContinuousClock(),
   maximumShrinkRuns: Int = 1_000,
+  concurrentSequences: Int = 8,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) async -> PropertyCheckFailure? {
@@ -92,16 +93,61 @@ public func checkProperties<R: Reducer>(
     makeReducer: makeReducer, initialState: initialState, actions: actions, properties: properties,
     model: model,
     effectLimits: EffectLimits(maximumTime: maximumEffectTime, timeout: timeout, timeoutClock: timeoutClock))
-  var seeds = SplitMix64(seed: seed)
-  for index in 0..<max(0, sequences) {
-    let sequenceSeed = index == 0 ? seed : seeds.next()
-    guard let failing = await runner.run(.random(SplitMix64(seed: sequenceSeed), length: max(0, length)))
-    else { continue }
-    let shrunk = await runner.shrink(failing, budget: max(0, maximumShrinkRuns))
-    let failure = PropertyCheckFailure(shrunk, original: failing, seed: sequenceSeed)
-    reportFailure(
-      failure.message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    return failure
+  let seeds = sequenceSeeds(from: seed, count: max(0, sequences))
+  guard
+    let (index, failing) = await firstFailure(
+      of: runner, seeds: seeds, length: max(0, length), concurrently: max(1, concurrentSequences))
+  else { return nil }
+  let shrunk = await runner.shrink(failing, budget: max(0, maximumShrinkRuns))
+  let failure = PropertyCheckFailure(shrunk, original: failing, seed: seeds[index])
+  reportFailure(
+    failure.message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  return failure
+}
+
+/// The seeds of the sequences of a check: the check's seed first, so that a check of one
+/// sequence with a reported seed reproduces that sequence, then the outputs of a generator
+/// seeded with it.
+private func sequenceSeeds(from seed: UInt64, count: Int) -> [UInt64] {
+  var generator = SplitMix64(seed: seed)
+  return (0..<count).map { $0 == 0 ? seed : generator.next() }
+}
+
+/// Runs the sequences, up to `width` at a time, and returns the failing one with the lowest
+/// index: the same one however the runs interleave.
+///
+/// Sequences run in order of their index, and none starts after a failure, so every sequence
+/// before the first failing one has run when the last running one ends.
+@MainActor
+private func firstFailure<R: Reducer>(
+  of runner: PropertyRunner<R>, seeds: [UInt64], length: Int, concurrently width: Int
+) async -> (Int, PropertyRunner<R>.FailingRun)? {
+  let failures = FailureCollector<R>()
+  var running: [Task<Void, Never>] = []
+  for (index, seed) in seeds.enumerated() {
+    // Keep `width` sequences running: start the next one when the oldest ends.
+    if running.count >= width { await running.removeFirst().value }
+    guard failures.lowestIndex == nil else { break }
+    running.append(
+      Task { @MainActor in
+        if let failing = await runner.run(.random(SplitMix64(seed: seed), length: length)) {
+          failures.record(failing, at: index)
+        }
+      })
   }
-  return nil
+  for task in running { await task.value }
+  return failures.lowestIndex.flatMap { index in failures.runs[index].map { (index, $0) } }
+}
+
+/// The failing runs of a check, by the index of their sequence.
+@MainActor
+private final class FailureCollector<R: Reducer> {
+  var runs: [Int: PropertyRunner<R>.FailingRun] = [:]
+  var lowestIndex: Int? { runs.keys.min() }
+
+  nonisolated init() {}
+
+  func record(_ run: PropertyRunner<R>.FailingRun, at index: Int) {
+    runs[index] = run
+  }
 }

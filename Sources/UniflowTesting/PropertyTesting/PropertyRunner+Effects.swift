@@ -15,10 +15,9 @@ extension PropertyRunner {
   /// up at most twice as far as the effects needed. Effects still sleeping after
   /// ``EffectLimits/maximumTime`` of clock time are reported, as are effects that neither
   /// finish nor sleep within ``EffectLimits/timeout``.
-  func settle(_ task: StoreTask, clock: TestClock) async -> Settlement {
+  func settle(_ task: StoreTask, clock: TestClock, monitor: EffectMonitor) async -> Settlement {
     var settlement = Settlement()
     guard !task.isFinished else { return settlement }
-    await yieldToReadyTasks { task.isFinished || clock.sleeperCount > 0 }
     var step = Duration.milliseconds(100)
     while !task.isFinished {
       if clock.sleeperCount > 0 {
@@ -36,7 +35,7 @@ extension PropertyRunner {
         step *= 2
         continue
       }
-      guard await waitForProgress(of: task, clock: clock) else {
+      guard await monitor.waitForProgress(of: task) else {
         settlement.unfinished =
           "They neither finished nor slept on the test clock within \(effectLimits.timeout): "
           + "do they wait for a stream that never ends?"
@@ -44,26 +43,5 @@ extension PropertyRunner {
       }
     }
     return settlement
-  }
-
-  /// Waits until the effects finish or go to sleep on the clock, for at most the timeout.
-  ///
-  /// - Returns: Whether they did.
-  private func waitForProgress(of task: StoreTask, clock: TestClock) async -> Bool {
-    let events = EventWaiter(clock: effectLimits.timeoutClock)
-    // Waiting for the effects must not cancel them when the wait ends: the store cancels them
-    // when it is released.
-    Task { [weak events] in
-      await task.finish()
-      events?.signal()
-    }
-    let sleeping = Task { [weak events] in
-      await clock.waitForSleepers()
-      events?.signal()
-    }
-    defer { sleeping.cancel() }
-    return await events.wait(timeout: effectLimits.timeout) {
-      task.isFinished || clock.sleeperCount > 0
-    }
   }
 }

@@ -76,6 +76,9 @@ final class PropertyRunner<R: Reducer> {
     let configuration = StoreConfiguration { diagnostics.append($0) }
     let store = Store(initialState: initialState, reducer: makeReducer(clock), configuration: configuration)
     let modelRun = model?.start()
+    let monitor = EffectMonitor(
+      clock: clock, timeout: effectLimits.timeout, timeoutClock: effectLimits.timeoutClock)
+    defer { monitor.stop() }
 
     for property in properties where !property.holds(initially: store.state) {
       return FailingRun(
@@ -126,7 +129,7 @@ final class PropertyRunner<R: Reducer> {
       let before = store.state
       let task = store.send(action)
       let isAsynchronous = !task.isFinished
-      let settlement = await settle(task, clock: clock)
+      let settlement = await settle(task, clock: clock, monitor: monitor)
       let step = Step(
         choices: choices, action: action, isAsynchronous: isAsynchronous,
         clockAdvance: settlement.clockAdvance)

@@ -22,7 +22,7 @@
 public struct ReferenceModel<State, Action> {
   let start: () -> ModelRun<State, Action>
 
-  /// Creates a model.
+  /// Creates a model whose value is what the feature's state must show.
   ///
   /// - Parameters:
   ///   - initial: The model at the start, matching the check's initial state.
@@ -33,16 +33,43 @@ public struct ReferenceModel<State, Action> {
     update: @escaping (_ model: inout Model, _ action: Action) -> Void,
     observe: @escaping (_ state: State) -> Model
   ) {
+    self.init(initial: initial, update: update, observeModel: { $0 }, observeFeature: observe)
+  }
+
+  /// Creates a model that keeps more than the feature shows (an undo stack, the next id), and
+  /// compares only what both show.
+  ///
+  /// ```swift
+  /// ReferenceModel<Todos.State, Todos.Action>(
+  ///   initial: TodoModel(),
+  ///   update: { model, action in model.apply(action) },
+  ///   observeModel: \.titles,
+  ///   observeFeature: { state in state.todos.map(\.title) }
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initial: The model at the start, matching the check's initial state.
+  ///   - update: Applies a generated action to the model.
+  ///   - observeModel: What the model shows.
+  ///   - observeFeature: What the feature's state shows; it must equal what the model shows.
+  public init<Model, Observation: Equatable>(
+    initial: Model,
+    update: @escaping (_ model: inout Model, _ action: Action) -> Void,
+    observeModel: @escaping (_ model: Model) -> Observation,
+    observeFeature: @escaping (_ state: State) -> Observation
+  ) {
     self.start = {
       var model = initial
       return ModelRun(
         apply: { update(&model, $0) },
         mismatch: { state in
-          let observed = observe(state)
-          guard observed != model else { return nil }
-          let diff = ValueDiff(expected: model, actual: observed)
+          let expected = observeModel(model)
+          let observed = observeFeature(state)
+          guard observed != expected else { return nil }
+          let diff = ValueDiff(expected: expected, actual: observed)
           guard !diff.isEmpty else {
-            return ["model \(ValueDump(model)), feature \(ValueDump(observed))"]
+            return ["model \(ValueDump(expected)), feature \(ValueDump(observed))"]
           }
           return diff.changes.map { change in
             "\(change.path): model \(change.expected ?? "nothing"), feature \(change.actual ?? "nothing")"
