@@ -6,11 +6,14 @@ extension PropertyCheckFailure {
   ) {
     let actions = run.steps.map { ValueDump($0.action).description }
     var lines: [String] = []
-    let shrinking =
-      original.steps.count == run.steps.count
-      ? "not shrunk, \(counted(run.steps.count, "action"))"
-      : "shrunk from \(original.steps.count) to \(counted(run.steps.count, "action"))"
-    lines.append("\(run.headline) (seed \(seed); \(shrinking)):")
+    if run.steps.isEmpty {
+      lines.append("\(run.headline) (seed \(seed)).")
+    } else {
+      let length = counted(run.steps.count, "action")
+      let shrinking =
+        original.steps.count == run.steps.count ? length : "shrunk from \(original.steps.count) to \(length)"
+      lines.append("\(run.headline) (seed \(seed); \(shrinking)):")
+    }
     lines += actions.enumerated().map { "  \($0.offset + 1). \($0.element)" }
     lines += run.details
     if !run.steps.isEmpty {

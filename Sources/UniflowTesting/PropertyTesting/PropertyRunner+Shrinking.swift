@@ -1,8 +1,12 @@
 extension PropertyRunner {
-  /// Reduces a failing run to a simpler one that fails the same way: first by leaving out
-  /// actions (large chunks, then single ones), then by making each choice as small as it can be
-  /// (simpler cases, smaller numbers, shorter strings), until neither helps or the budget of
-  /// runs is spent.
+  /// Reduces a failing run to a simpler one that fails the same way, until no pass helps or the
+  /// budget of runs is spent:
+  ///
+  /// 1. leaving out actions, in large chunks, then one by one;
+  /// 2. leaving out a choice inside an action together with lowering the one before it (a
+  ///    string one character shorter, without its first character);
+  /// 3. lowering pairs of equal choices together (the same name added twice, then removed);
+  /// 4. making each choice as small as it can be (simpler cases, smaller numbers).
   ///
   /// - Parameters:
   ///   - failing: The failing run.
@@ -14,6 +18,8 @@ extension PropertyRunner {
     while improved, shrinker.budget > 0 {
       improved = false
       if await removeChunks(&shrinker) { improved = true }
+      if await removeChoices(&shrinker) { improved = true }
+      if await lowerEqualChoices(&shrinker) { improved = true }
       if await minimizeChoices(&shrinker) { improved = true }
     }
     return shrinker.best
@@ -51,6 +57,56 @@ extension PropertyRunner {
         }
       }
       size /= 2
+    }
+    return improved
+  }
+
+  private func removeChoices(_ shrinker: inout Shrinker) async -> Bool {
+    var improved = false
+    var step = 0
+    while step < shrinker.best.steps.count, shrinker.budget > 0 {
+      var choice = 1
+      while step < shrinker.best.steps.count, choice < shrinker.best.steps[step].choices.count,
+        shrinker.budget > 0
+      {
+        var candidate = shrinker.best.choices
+        guard candidate[step][choice - 1] > 0 else {
+          choice += 1
+          continue
+        }
+        candidate[step].remove(at: choice)
+        candidate[step][choice - 1] -= 1
+        if await attempt(candidate, &shrinker) { improved = true } else { choice += 1 }
+      }
+      step += 1
+    }
+    return improved
+  }
+
+  /// Lowers pairs of equal choices together, to zero or by one.
+  private func lowerEqualChoices(_ shrinker: inout Shrinker) async -> Bool {
+    var improved = false
+    var first = 0
+    while shrinker.budget > 0 {
+      let positions = shrinker.best.choices.enumerated().flatMap { step, choices in
+        choices.indices.map { (step: step, choice: $0) }
+      }
+      guard first < positions.count else { break }
+      let value = shrinker.best.choices[positions[first].step][positions[first].choice]
+      var lowered = false
+      if value > 0 {
+        for second in positions[(first + 1)...]
+        where shrinker.best.choices[second.step][second.choice] == value && shrinker.budget > 0 {
+          for lower in [0, value - 1] where !lowered {
+            var candidate = shrinker.best.choices
+            candidate[positions[first].step][positions[first].choice] = lower
+            candidate[second.step][second.choice] = lower
+            lowered = await attempt(candidate, &shrinker)
+          }
+          if lowered { break }
+        }
+      }
+      if lowered { improved = true } else { first += 1 }
     }
     return improved
   }

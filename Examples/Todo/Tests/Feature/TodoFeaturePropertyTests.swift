@@ -100,9 +100,9 @@ import UniflowTesting
     } matching: { issue in
       issue.description.contains(
         """
-          1. .cycleFilter
+          1. .add(title: "a")
           2. .cycleFilter
-          3. .add(title: "a")
+          3. .cycleFilter
           4. .select(id: 1)
         State change at action 4:
           selection: nil → 1
