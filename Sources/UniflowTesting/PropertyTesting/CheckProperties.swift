@@ -50,7 +50,9 @@
 ///   await store.send(.add("a"))
 /// ```
 ///
-/// The same seed gives the same sequences on every platform and in every run.
+/// The same seed gives the same sequences on every platform and in every run. Sequences run
+/// side by side (`concurrentSequences`), and the failure reported is always the first failing
+/// sequence in order, whichever ends first.
 ///
 /// - Parameters:
 ///   - makeReducer: Makes the feature's reducer for one sequence, with fresh test doubles; it
@@ -67,6 +69,9 @@
 ///     on the test clock; a passing check never waits for it.
 ///   - timeoutClock: The clock that measures `timeout`.
 ///   - maximumShrinkRuns: The most sequences to run while shrinking a failure.
+///   - concurrentSequences: How many sequences run side by side on the main actor, which keeps
+///     the threads of their effects busy; 1 runs them one after another. Each sequence has its
+///     own store, reducer and clock, so `makeReducer` must make fresh test doubles.
 /// - Returns: The reported failure, or `nil` when every sequence passed.
 /// - Complexity: O(`sequences` × `length`) actions and their effects, plus up to
 ///   `maximumShrinkRuns` replays of the failing sequence.

@@ -12,7 +12,7 @@
 /// A generator makes its value from a list of choices (numbers below a bound), which a check
 /// records. To shrink a failure, the check replays the choices made smaller: every generator
 /// shrinks, including those that depend on the current state, without a shrinking function of
-/// its own. Smaller choices give simpler values: the first case of ``one(of:)-(Array<Generator<Value>>)``,
+/// its own. Smaller choices give simpler values: the first case of ``one(of:)``,
 /// the lower end of a range (zero, if the range has it), the first element of a collection,
 /// shorter strings.
 ///
