@@ -77,3 +77,52 @@ import UniflowTesting
     }
   }
 }
+
+/// A feature whose effect waits for a stream that never ends, without sleeping on the clock.
+private struct Listener: Reducer {
+  struct State: Equatable {}
+  enum Action: Equatable { case listen }
+
+  let updates = AsyncStream<Int>.makeStream()
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    .run { [stream = updates.stream] _ in
+      for await _ in stream {}
+    }
+  }
+}
+
+/// Whether a task of the test has ended.
+@MainActor
+private final class Completion {
+  var isDone = false
+}
+
+extension PropertyCheckEffectsTests {
+  @Test func effectsWaitingForSomethingElseAreReportedAfterTheTimeout() async {
+    let timeoutClock = TestClock()
+    let completion = Completion()
+    let check = Task {
+      await knownPropertyFailure {
+        await checkProperties(
+          of: { _ in Listener() }, initialState: Listener.State(),
+          actions: { _ in .constant(.listen) }, sequences: 1, length: 3,
+          timeout: .seconds(5), timeoutClock: timeoutClock)
+      } matching: { description in
+        description.contains(
+          """
+          The effects of action 1 did not finish (seed 0; 1 action):
+            1. .listen
+          They neither finished nor slept on the test clock within 5.0 seconds: do they wait for a \
+          stream that never ends?
+          """)
+      }
+      completion.isDone = true
+    }
+    // Time passes for the timeout only: the check's own clock never moves.
+    while !completion.isDone {
+      await timeoutClock.advance(by: .seconds(1))
+    }
+    await check.value
+  }
+}

@@ -51,11 +51,11 @@ import UniflowTesting
       properties: [
         .invariant("ids are unique") { state in Set(state.todos.ids).count == state.todos.count },
         .invariant("the open and done counts match the list") { state in
-          state.doneCount == state.todos.filter(\.isDone).count
+          state.doneCount == state.todos.elements.count(where: \.isDone)
             && state.openCount == state.todos.count - state.doneCount
         },
         .invariant("the visible todos are those the filter includes") { state in
-          state.visibleTodos == state.todos.filter(state.filter.includes)
+          state.visibleTodos.elements == state.todos.elements.filter(state.filter.includes)
         },
         .invariant("a selection is a visible todo, at its index") { state in
           guard let selection = state.selection else { return state.selectedIndex == nil }
