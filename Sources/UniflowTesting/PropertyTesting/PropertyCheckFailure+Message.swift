@@ -25,10 +25,10 @@ extension PropertyCheckFailure {
       }
     }
     switch run.failure {
-    case .property(let name): self.failure = name
-    case .model: self.failure = "the model and the feature differ"
-    case .unfinishedEffects: self.failure = "effects did not finish"
-    case .diagnostic: self.failure = "the store reported a problem"
+    case .property(let name): self.reason = name
+    case .model: self.reason = "the model and the feature differ"
+    case .unfinishedEffects: self.reason = "effects did not finish"
+    case .diagnostic: self.reason = "the store reported a problem"
     }
     self.seed = seed
     self.actions = actions

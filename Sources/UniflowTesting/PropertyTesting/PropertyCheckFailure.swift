@@ -3,7 +3,7 @@
 public struct PropertyCheckFailure: Sendable, Hashable, CustomStringConvertible {
   /// What failed: the name of a ``FeatureProperty``, or a description of a model mismatch,
   /// of effects that did not finish, or of a store diagnostic.
-  public let failure: String
+  public let reason: String
   /// The seed of the failing sequence: a check with this seed and one sequence reproduces it.
   public let seed: UInt64
   /// The actions of the minimal failing sequence, rendered as Swift code.

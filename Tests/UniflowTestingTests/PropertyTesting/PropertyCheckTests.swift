@@ -28,7 +28,7 @@ import UniflowTesting
         """)
     }
     #expect(failure?.actions == [#".add("a")"#, #".add("a")"#, #".remove("a")"#])
-    #expect(failure?.failure == "the count matches the items")
+    #expect(failure?.reason == "the count matches the items")
     #expect(failure?.originalLength == 12)
   }
 
