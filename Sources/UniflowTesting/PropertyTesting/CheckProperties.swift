@@ -3,12 +3,19 @@
 ///
 /// ```swift
 /// @MainActor
-/// @Test func countersNeverGoNegative() async {
+/// @Test func theCountMatchesTheItems() async {
 ///   await checkProperties(
-///     of: { _ in Counter() },
-///     initialState: Counter.State(),
-///     actions: { _ in .one(of: [.constant(.increment), .constant(.decrement)]) },
-///     properties: [.invariant("the count is not negative") { $0.count >= 0 }]
+///     of: { _ in Inventory() },
+///     initialState: Inventory.State(),
+///     actions: { state in
+///       .one(of: [
+///         Generator.string(of: "ab", length: 1...1).map(Inventory.Action.add),
+///         Generator.element(of: state.items).map(Inventory.Action.remove),
+///         .constant(.clear),
+///       ])
+///     },
+///     properties: [.invariant("the count matches the items") { $0.count == $0.items.count }],
+///     seed: 1
 ///   )
 /// }
 /// ```
@@ -37,17 +44,19 @@
 /// test:
 ///
 /// ```
-/// Property “at most two todos” failed (seed 7; shrunk from 41 to 3 actions):
+/// Property “the count matches the items” failed (seed 1; shrunk from 12 to 3 actions):
 ///   1. .add("a")
 ///   2. .add("a")
-///   3. .add("a")
+///   3. .remove("a")
 /// State change at action 3:
-///   todos[2]: added "a"
+///   items[0]: removed "a"
+///   items[1]: removed "a"
+///   count: 2 → 1
 /// As a TestStore regression test:
 ///   store.exhaustivity = .off
 ///   await store.send(.add("a"))
 ///   await store.send(.add("a"))
-///   await store.send(.add("a"))
+///   await store.send(.remove("a"))
 /// ```
 ///
 /// The same seed gives the same sequences on every platform and in every run. Sequences run
