@@ -35,6 +35,12 @@ final class InteractiveList {
     case editing(target: Todo.ID?, text: String)
   }
 
+  /// What the terminal sent: a key, or the end of the input.
+  private enum Input {
+    case key(Key)
+    case end
+  }
+
   /// What one row of the list shows.
   private struct Row: Equatable {
     var todo: Todo?
@@ -72,6 +78,11 @@ final class InteractiveList {
   private var sectionTokens: [ObservationToken] = []
   private var rowTokens: [ObservationToken] = []
   private var sources: [any DispatchSourceProtocol] = []
+  private var inputSource: (any DispatchSourceRead)?
+  /// What was read from the terminal and is not handled yet, oldest first.
+  private var pendingInput: [Input] = []
+  /// Whether a task is handling ``pendingInput``.
+  private var isHandlingInput = false
   /// The exit status, once the user quits or a signal ends the program.
   private var exitStatus: Int32?
   private var quit: CheckedContinuation<Int32, Never>?
@@ -308,55 +319,93 @@ final class InteractiveList {
     input.setEventHandler { [unowned self] in
       MainActor.assumeIsolated { readInput() }
     }
+    inputSource = input
     sources.append(input)
     input.resume()
   }
 
+  /// Reads the keys available and queues them; the end of the input quits once the keys
+  /// before it are handled.
   private func readInput() {
-    var buffer = [UInt8](repeating: 0, count: 1024)
+    var buffer = [UInt8](repeating: 0, count: 4096)
     let count = read(STDIN_FILENO, &buffer, buffer.count)
-    if count == 0 { return finish(0) }
-    guard count > 0 else { return }
-    for key in decoder.decode(buffer[..<count]) {
-      handle(key)
-      if exitStatus != nil { return }
+    if count == 0 {
+      // The terminal is gone: a read source would report its end again and again.
+      inputSource?.cancel()
+      pendingInput.append(.end)
+    } else if count > 0 {
+      pendingInput.append(contentsOf: decoder.decode(buffer[..<count]).map(Input.key))
+    } else {
+      return
+    }
+    guard !isHandlingInput else { return }
+    isHandlingInput = true
+    Task { await handlePendingInput() }
+  }
+
+  /// Handles the queued keys one at a time, in the order they were typed, each against the
+  /// state the keys before it left: a key that sends a command waits for the command's
+  /// effects (the change, then the contents after it) before the next key is interpreted.
+  ///
+  /// So an undo typed right after an add undoes that add, and a second delete typed before
+  /// the first one's change reached the screen deletes the todo that moved into its place,
+  /// however long the database takes.
+  private func handlePendingInput() async {
+    defer { isHandlingInput = false }
+    while exitStatus == nil, !pendingInput.isEmpty {
+      let batch = pendingInput
+      pendingInput = []
+      for input in batch {
+        guard exitStatus == nil else { return }
+        switch input {
+        case .end:
+          finish(0)
+        case .key(let key):
+          if let action = handle(key) { await store.send(action).finish() }
+        }
+      }
     }
   }
 
-  private func handle(_ key: Key) {
+  /// Applies a key to the screen, and returns the action it sends, if any.
+  private func handle(_ key: Key) -> TodoFeature.Action? {
     switch mode {
     case .browsing: browse(key)
     case .editing(let target, let text): edit(key, target: target, text: text)
     }
   }
 
-  private func browse(_ key: Key) {
+  private func browse(_ key: Key) -> TodoFeature.Action? {
     switch key {
-    case .up, .character("k"): store.send(.moveSelection(by: -1))
-    case .down, .character("j"): store.send(.moveSelection(by: 1))
-    case .pageUp: store.send(.moveSelection(by: -rowCount))
-    case .pageDown: store.send(.moveSelection(by: rowCount))
-    case .home, .character("g"): store.send(.moveSelection(by: -store.visibleTodos.count))
-    case .end, .character("G"): store.send(.moveSelection(by: store.visibleTodos.count))
+    case .up, .character("k"): return .moveSelection(by: -1)
+    case .down, .character("j"): return .moveSelection(by: 1)
+    case .pageUp: return .moveSelection(by: -rowCount)
+    case .pageDown: return .moveSelection(by: rowCount)
+    case .home, .character("g"): return .moveSelection(by: -store.visibleTodos.count)
+    case .end, .character("G"): return .moveSelection(by: store.visibleTodos.count)
     case .character(" "), .enter:
-      if let id = store.selection { store.send(.toggle(id: id)) }
+      return store.selection.map { .toggle(id: $0) }
     case .character("a"):
       setMode(.editing(target: nil, text: ""))
     case .character("e"):
-      guard let id = store.selection, let todo = store.todos[id: id] else { return }
+      guard let id = store.selection, let todo = store.todos[id: id] else { return nil }
       setMode(.editing(target: id, text: todo.title))
     case .character("d"), .delete:
-      if let id = store.selection { store.send(.delete(id: id)) }
-    case .character("u"): store.send(.undo)
-    case .character("c"): store.send(.clearDone)
-    case .character("f"), .tab: store.send(.cycleFilter)
-    case .escape: store.send(.dismissMessage)
+      return store.selection.map { .delete(id: $0) }
+    case .character("u"): return .undo
+    case .character("c"): return .clearDone
+    case .character("f"), .tab: return .cycleFilter
+    case .escape: return .dismissMessage
     case .character("q"), .control(3), .control(4): finish(0)
     default: break
     }
+    return nil
   }
 
-  private func edit(_ key: Key, target: Todo.ID?, text: String) {
+  /// Edits the title being typed. Enter ends the title: the keys after it are commands again,
+  /// even when they arrived in the same read (type-ahead, or a paste the terminal did not mark
+  /// as one).
+  private func edit(_ key: Key, target: Todo.ID?, text: String) -> TodoFeature.Action? {
     switch key {
     case .character(let character):
       setMode(.editing(target: target, text: text + String(character)))
@@ -369,11 +418,8 @@ final class InteractiveList {
       setMode(.editing(target: target, text: ""))
     case .enter:
       setMode(.browsing)
-      if let target {
-        store.send(.rename(id: target, title: text))
-      } else {
-        store.send(.add(title: text))
-      }
+      if let target { return .rename(id: target, title: text) }
+      return .add(title: text)
     case .escape:
       setMode(.browsing)
     case .control(3):
@@ -381,6 +427,7 @@ final class InteractiveList {
     default:
       break
     }
+    return nil
   }
 
   private func setMode(_ newMode: Mode) {

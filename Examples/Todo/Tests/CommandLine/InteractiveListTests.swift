@@ -76,6 +76,80 @@ import TodoCore
     #expect(process.terminationStatus == 0)
   }
 
+  // MARK: Type-ahead
+
+  /// Starts the list, waits for it to show the stored todos, types `keys` in one write (as
+  /// type-ahead, a slow link or an unmarked paste deliver them), and waits for the program to
+  /// exit; `keys` should end with `q`.
+  private func typeAhead(_ keys: String, showing visible: String) throws {
+    let process = try start()
+    try terminal.read(until: visible)
+    terminal.type(keys)
+    try terminal.readToEnd()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+
+  private func storedSnapshot() async throws -> TodoSnapshot {
+    try await SQLiteTodoRepository(path: todo.database).snapshot()
+  }
+
+  @Test func anUndoTypedAheadAfterAnAddUndoesThatAdd() async throws {
+    _ = try todo.run("add", "A older")
+    _ = try todo.run("add", "B old")
+    try typeAhead("aX\ruq", showing: "B old")
+    let snapshot = try await storedSnapshot()
+    #expect(snapshot.todos.map(\.title) == ["A older", "B old"])
+    #expect(snapshot.undoHistory == ["add “A older”", "add “B old”"])
+    #expect(terminal.text().contains("add “X”"))
+  }
+
+  @Test func enterEndsATypedTitleAndTheKeysAfterItAreCommands() async throws {
+    _ = try todo.run("add", "A older")
+    // As a paste the terminal does not mark: two titles, an undo of the second, and quit.
+    try typeAhead("aC\naD\nuq", showing: "A older")
+    let snapshot = try await storedSnapshot()
+    #expect(snapshot.todos.map(\.title) == ["A older", "C"])
+    #expect(snapshot.undoHistory.last == "add “C”")
+  }
+
+  @Test func twoQuickSpacesToggleTwice() async throws {
+    _ = try todo.run("add", "Buy milk")
+    try typeAhead("  q", showing: "Buy milk")
+    let snapshot = try await storedSnapshot()
+    #expect(snapshot.todos.map(\.isDone) == [false])
+    #expect(snapshot.undoHistory == ["add “Buy milk”", "complete “Buy milk”", "reopen “Buy milk”"])
+  }
+
+  @Test func quickDeletesEachDeleteTheSelectedTodo() async throws {
+    _ = try todo.run("add", "Buy milk")
+    _ = try todo.run("add", "Call mom")
+    _ = try todo.run("add", "Write report")
+    try typeAhead("jddq", showing: "Write report")
+    #expect(try await storedSnapshot().todos.map(\.title) == ["Buy milk"])
+    #expect(!terminal.text().contains("no todo with id"))
+  }
+
+  @Test func theStatusLineNamesTheLastChangeOfQuickKeys() throws {
+    _ = try todo.run("add", "A")
+    let process = try start()
+    try terminal.read(until: " A ")
+    let mark = terminal.output.count
+    terminal.type("aB\raC\ru")
+    try terminal.read(until: "Undid", after: mark)
+    terminal.type("q")
+    try terminal.readToEnd()
+    process.waitUntilExit()
+    // The last message drawn is the undo's, of the last add.
+    let messages = terminal.text(from: mark).matches(of: /✓ ([^\u{1B}]*)/).map { String($0.output.1) }
+    #expect(messages.last?.hasPrefix("Undid") == true)
+    #expect(messages.last?.contains("“C”") == true)
+    #expect(
+      messages.filter { $0.hasPrefix("Added") }.map { $0.trimmingCharacters(in: .whitespaces) } == [
+        "Added 2: B", "Added 3: C",
+      ])
+  }
+
   @Test func aTerminationSignalRestoresTheTerminal() throws {
     let process = try start()
     try terminal.read(until: "No todos yet.")
