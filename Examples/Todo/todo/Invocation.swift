@@ -39,7 +39,9 @@ struct Invocation: Equatable {
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
-      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+      // A negative number is an operand (a wrong id, or the start of a title), not an option.
+      let isNegativeNumber = argument.count > 1 && argument.dropFirst().allSatisfy(\.isASCIIDigit)
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") || isNegativeNumber {
         words.append(argument)
         continue
       }
@@ -60,6 +62,11 @@ struct Invocation: Equatable {
       case "--open": filters.append((argument, .open))
       case "--done": filters.append((argument, .done))
       default:
+        if let command = words.first, ["add", "rename"].contains(command) {
+          throw UsageError(
+            "unknown option '\(argument)'; for a title that starts with '-', put -- before it: "
+              + "todo \(command) -- \(command == "rename" ? "ID " : "")\(argument)")
+        }
         throw UsageError("unknown option '\(argument)'")
       }
     }
@@ -122,10 +129,11 @@ struct Invocation: Equatable {
   }
 
   private static func title(_ words: [String]) throws(UsageError) -> String {
-    guard let title = Todo.normalizedTitle(words.joined(separator: " ")) else {
-      throw UsageError("the title is empty")
+    do throws(TodoStoreError) {
+      return try Todo.validatedTitle(words.joined(separator: " "))
+    } catch {
+      throw UsageError(error.description)
     }
-    return title
   }
 
   private static func id(_ operands: [String], _ command: String) throws(UsageError) -> Todo.ID {
@@ -134,7 +142,7 @@ struct Invocation: Equatable {
       throw UsageError("'todo \(command)' takes one id, not \(operands.count) arguments")
     }
     guard let id = Todo.ID(operand), id > 0 else {
-      throw UsageError("'\(operand)' is not a todo id (ids are numbers, as 'todo list' shows)")
+      throw UsageError("'\(operand)' is not a todo id (ids are positive numbers, as 'todo list' shows)")
     }
     return id
   }
@@ -142,4 +150,9 @@ struct Invocation: Equatable {
   private static func expectNoOperands(_ operands: [String], _ command: String) throws(UsageError) {
     if let first = operands.first { throw UsageError("unexpected argument '\(first)' for 'todo \(command)'") }
   }
+}
+
+extension Character {
+  /// Whether the character is one of the ASCII digits 0 to 9.
+  fileprivate var isASCIIDigit: Bool { isASCII && isWholeNumber }
 }

@@ -2,9 +2,10 @@ import Foundation
 import TodoCore
 import Uniflow
 
-/// Writes one line to standard error, prefixed with `todo: error: `.
+/// Writes one line to standard error, prefixed with `todo: error: `; a failure to write it
+/// has nowhere to be reported and is ignored.
 func printError(_ message: String) {
-  FileHandle.standardError.write(Data("todo: error: \(message)\n".utf8))
+  try? StandardOutput.write(Array("todo: error: \(message)\n".utf8), to: STDERR_FILENO)
 }
 
 /// The todos as plain text, one per line: `  3  [ ] Buy milk`; a sentence when there are none.
@@ -20,6 +21,6 @@ func plainList(_ todos: IdentifiedArray<Todo>, filter: TodoFilter) -> String {
   return todos.map { todo in
     let id = String(todo.id)
     let padding = String(repeating: " ", count: width - id.count)
-    return "\(padding)\(id)  [\(todo.isDone ? "x" : " ")] \(todo.title)"
+    return "\(padding)\(id)  [\(todo.isDone ? "x" : " ")] \(printable(todo.title))"
   }.joined(separator: "\n")
 }

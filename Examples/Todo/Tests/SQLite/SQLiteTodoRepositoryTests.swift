@@ -52,7 +52,7 @@ import TodoCore
             todo(3, "Call mom"),
           ]))
     // The new column and the undo tables work, and identifiers go on after the old ones.
-    #expect(try await repository.setDone(true, id: 3, at: testDate) == todo(3, "Call mom", isDone: true))
+    #expect(try await repository.setDone(true, id: 3, at: testDate).todo == todo(3, "Call mom", isDone: true))
     #expect(try await repository.add(title: "Write report", at: testDate).id == 4)
     #expect(try await repository.undo() == "add “Write report”")
     #expect(try await repository.undo() == "complete “Call mom”")

@@ -22,8 +22,9 @@ final class FailingRepository: TodoRepository {
 
   func snapshot() async throws(TodoStoreError) -> TodoSnapshot { throw error }
   func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo { throw error }
-  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> Todo { throw error }
-  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> Todo {
+  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> [Todo] { throw error }
+  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoUpdate { throw error }
+  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
     throw error
   }
   func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo { throw error }
@@ -130,10 +131,14 @@ final class HeldUpdatesRepository: InMemoryBackedRepository {
   func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo {
     try await change { repository throws(TodoStoreError) in try await repository.add(title: title, at: date) }
   }
-  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> Todo {
+  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> [Todo] {
+    try await change { repository throws(TodoStoreError) in try await repository.add(titles: titles, at: date)
+    }
+  }
+  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoUpdate {
     try await change { repository throws(TodoStoreError) in try await repository.rename(id: id, to: title) }
   }
-  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> Todo {
+  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
     try await change { repository throws(TodoStoreError) in
       try await repository.setDone(isDone, id: id, at: date)
     }
@@ -175,10 +180,13 @@ extension InMemoryBackedRepository {
   func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo {
     try await base.add(title: title, at: date)
   }
-  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> Todo {
+  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> [Todo] {
+    try await base.add(titles: titles, at: date)
+  }
+  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoUpdate {
     try await base.rename(id: id, to: title)
   }
-  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> Todo {
+  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
     try await base.setDone(isDone, id: id, at: date)
   }
   func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo { try await base.delete(id: id) }

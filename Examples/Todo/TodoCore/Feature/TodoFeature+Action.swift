@@ -16,6 +16,9 @@ extension TodoFeature {
 
     /// Adds a todo with this title; an empty title sets ``TodoStoreError/emptyTitle``.
     case add(title: String)
+    /// Adds a todo for each title, as one change that one ``undo`` reverts; an empty title
+    /// sets ``TodoStoreError/emptyTitle`` and adds nothing.
+    case addAll(titles: [String])
     /// Renames a todo.
     case rename(id: Todo.ID, title: String)
     /// Marks a todo done if it is open, open if it is done.

@@ -53,13 +53,24 @@ public protocol TodoRepository: Sendable {
   /// - Returns: The new todo, with its identifier.
   func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo
 
+  /// Adds open todos at the end of the list, in order, as one change: one transaction, and one
+  /// step that ``undo()`` reverts as a whole.
+  ///
+  /// - Parameters:
+  ///   - titles: The titles, already normalized and not empty; an empty one throws
+  ///     ``TodoStoreError/emptyTitle`` and adds nothing.
+  ///   - date: The creation date to record.
+  /// - Returns: The new todos, with their identifiers, in the order of `titles`.
+  /// - Complexity: O(*n*) in the number of titles, whatever the number of todos stored.
+  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> [Todo]
+
   /// Gives a todo a new title.
   ///
   /// - Parameters:
   ///   - id: The todo to rename; an unknown one throws ``TodoStoreError/todoNotFound(_:)``.
   ///   - title: The new title, normalized and not empty.
-  /// - Returns: The renamed todo.
-  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> Todo
+  /// - Returns: The renamed todo, and whether its title changed.
+  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoUpdate
 
   /// Marks a todo done or open.
   ///
@@ -67,8 +78,8 @@ public protocol TodoRepository: Sendable {
   ///   - isDone: Whether the todo is done.
   ///   - id: The todo to change; an unknown one throws ``TodoStoreError/todoNotFound(_:)``.
   ///   - date: The completion date to record when `isDone` is `true`.
-  /// - Returns: The todo after the change.
-  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> Todo
+  /// - Returns: The todo after the change, and whether it was open (or done) before.
+  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate
 
   /// Deletes a todo.
   ///

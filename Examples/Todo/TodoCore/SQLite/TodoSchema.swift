@@ -57,7 +57,10 @@ enum TodoSchema {
       return version
     }
     if version == currentVersion { return try enableWriteAheadLog(database) }
-    if database.isReadOnly { throw .readOnly(path: database.path) }
+    if database.isReadOnly {
+      // An empty file that cannot be written cannot become a todo database.
+      throw version == 0 ? .notADatabase(path: database.path) : .readOnly(path: database.path)
+    }
     try enableWriteAheadLog(database)
     try database.transaction { () throws(TodoStoreError) in
       // Another process may have migrated the file since it was read.
@@ -70,6 +73,7 @@ enum TodoSchema {
   }
 
   private static func check(version: Int, of database: SQLiteDatabase) throws(TodoStoreError) {
+    if version < 0 { throw .invalidSchema(path: database.path, version: version) }
     if version > currentVersion {
       throw .newerSchema(path: database.path, version: version, supported: currentVersion)
     }
