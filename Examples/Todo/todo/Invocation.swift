@@ -11,13 +11,15 @@ struct Invocation: Equatable {
     case add(title: String)
     /// `add -`: one title per line of standard input.
     case addFromStandardInput
-    case list(TodoFilter)
+    /// `list`: the todos the filter and the search (`--grep`) let through, as text or JSON.
+    case list(TodoFilter, search: String?, json: Bool)
     case done(Todo.ID)
     case reopen(Todo.ID)
     case rename(Todo.ID, title: String)
     case remove(Todo.ID)
     case clearDone
     case undo
+    case redo
   }
 
   var command: Command
@@ -34,6 +36,9 @@ struct Invocation: Equatable {
     var filters: [(option: String, filter: TodoFilter)] = []
     var wantsHelp = false
     var wantsVersion = false
+    var listOptions: [String] = []
+    var search: String?
+    var json = false
     var index = 0
     var optionsEnded = false
     while index < arguments.count {
@@ -58,6 +63,17 @@ struct Invocation: Equatable {
         wantsHelp = true
       case "--version":
         wantsVersion = true
+      case "--json":
+        json = true
+        listOptions.append(argument)
+      case "--grep":
+        guard index < arguments.count else { throw UsageError("option --grep needs a text to search for") }
+        search = arguments[index]
+        index += 1
+        listOptions.append(argument)
+      case _ where argument.hasPrefix("--grep="):
+        search = String(argument.dropFirst("--grep=".count))
+        listOptions.append("--grep")
       case "--all": filters.append((argument, .all))
       case "--open": filters.append((argument, .open))
       case "--done": filters.append((argument, .done))
@@ -80,16 +96,17 @@ struct Invocation: Equatable {
       command = .version
       return
     }
+    let listOnly = filters.map(\.option) + listOptions
     guard let name = words.first else {
-      if let first = filters.first {
-        throw UsageError("option \(first.option) goes with a command: todo list \(first.option)")
+      if let first = listOnly.first {
+        throw UsageError("option \(first) goes with a command: todo list \(first)")
       }
       command = .standard
       return
     }
     let operands = Array(words.dropFirst())
-    if name != "list", name != "ls", let first = filters.first {
-      throw UsageError("option \(first.option) only applies to 'todo list'")
+    if name != "list", name != "ls", let first = listOnly.first {
+      throw UsageError("option \(first) only applies to 'todo list'")
     }
     switch name {
     case "add":
@@ -104,7 +121,7 @@ struct Invocation: Equatable {
       guard filters.count <= 1 else {
         throw UsageError("use only one of --all, --open and --done")
       }
-      command = .list(filters.first?.filter ?? .all)
+      command = .list(filters.first?.filter ?? .all, search: search, json: json)
     case "done":
       command = .done(try Self.id(operands, name))
     case "reopen":
@@ -121,6 +138,9 @@ struct Invocation: Equatable {
     case "undo":
       try Self.expectNoOperands(operands, name)
       command = .undo
+    case "redo":
+      try Self.expectNoOperands(operands, name)
+      command = .redo
     case "help":
       command = .help
     default:

@@ -18,8 +18,8 @@ struct OneShot {
   /// - Throws: ``StandardOutput/Failure`` when the output cannot be written.
   func run(_ command: Invocation.Command) async throws(StandardOutput.Failure) -> Int32 {
     switch command {
-    case .standard: return try await list(.all)
-    case .list(let filter): return try await list(filter)
+    case .standard: return try await list(.all, search: nil, json: false)
+    case .list(let filter, let search, let json): return try await list(filter, search: search, json: json)
     case .add(let title): return try await perform(.add(title: title))
     case .addFromStandardInput: return try await addFromStandardInput()
     case .done(let id): return try await perform(.setDone(id: id, isDone: true))
@@ -28,6 +28,7 @@ struct OneShot {
     case .remove(let id): return try await perform(.delete(id: id))
     case .clearDone: return try await perform(.clearDone)
     case .undo: return try await perform(.undo)
+    case .redo: return try await perform(.redo)
     case .help, .version: return 0
     }
   }
@@ -43,14 +44,21 @@ struct OneShot {
     return 0
   }
 
-  private func list(_ filter: TodoFilter) async throws(StandardOutput.Failure) -> Int32 {
+  private func list(
+    _ filter: TodoFilter, search: String?, json: Bool
+  ) async throws(StandardOutput.Failure) -> Int32 {
     store.send(.setFilter(filter))
+    if let search { store.send(.setSearch(search)) }
     await store.send(.load).finish()
     if let error = store.error {
       printError(error.description)
       return 1
     }
-    try StandardOutput.writeLine(plainList(store.visibleTodos, filter: filter))
+    if json {
+      try StandardOutput.writeLine(jsonList(store.visibleTodos))
+    } else if let text = plainList(store.visibleTodos, filter: filter, search: search, style: .current) {
+      try StandardOutput.writeLine(text)
+    }
     return 0
   }
 

@@ -163,6 +163,31 @@ import TodoCore
   }
 
   @Test(arguments: Kind.allCases)
+  func redoAppliesAgainWhatUndoRevertedUntilTheNextChange(_ kind: Kind) async throws {
+    let repository = try Subject(kind).repository
+    await #expect(throws: TodoStoreError.nothingToRedo) { try await repository.redo() }
+    _ = try await repository.add(title: "Buy milk", at: testDate)
+    _ = try await repository.add(titles: ["Call mom", "Write report"], at: testDate)
+    _ = try await repository.setDone(true, id: 1, at: testDate)
+    let done = try await repository.snapshot().todos
+
+    #expect(try await repository.undo() == "complete “Buy milk”")
+    #expect(try await repository.undo() == "add 2 todos")
+    #expect(try await repository.snapshot().todos == [todo(1, "Buy milk")])
+    #expect(try await repository.redo() == "add 2 todos")
+    #expect(try await repository.redo() == "complete “Buy milk”")
+    #expect(try await repository.snapshot().todos == done)
+    await #expect(throws: TodoStoreError.nothingToRedo) { try await repository.redo() }
+    // A redo can be undone in turn.
+    #expect(try await repository.undo() == "complete “Buy milk”")
+    #expect(try await repository.snapshot().undoHistory == ["add “Buy milk”", "add 2 todos"])
+
+    // A new change ends what can be redone.
+    _ = try await repository.delete(id: 2)
+    await #expect(throws: TodoStoreError.nothingToRedo) { try await repository.redo() }
+  }
+
+  @Test(arguments: Kind.allCases)
   func addingTitlesWithAnEmptyOneAddsNothing(_ kind: Kind) async throws {
     let repository = try Subject(kind).repository
     await #expect(throws: TodoStoreError.emptyTitle) {

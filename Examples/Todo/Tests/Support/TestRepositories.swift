@@ -30,6 +30,7 @@ final class FailingRepository: TodoRepository {
   func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo { throw error }
   func clearDone() async throws(TodoStoreError) -> [Todo] { throw error }
   func undo() async throws(TodoStoreError) -> String { throw error }
+  func redo() async throws(TodoStoreError) -> String { throw error }
   func reloadIfChanged() async throws(TodoStoreError) { throw error }
 }
 
@@ -152,6 +153,9 @@ final class HeldUpdatesRepository: InMemoryBackedRepository {
   func undo() async throws(TodoStoreError) -> String {
     try await change { repository throws(TodoStoreError) in try await repository.undo() }
   }
+  func redo() async throws(TodoStoreError) -> String {
+    try await change { repository throws(TodoStoreError) in try await repository.redo() }
+  }
   func reloadIfChanged() async throws(TodoStoreError) {}
 
   /// Applies a command to the contents, and keeps the contents after it for `publish()`.
@@ -192,5 +196,6 @@ extension InMemoryBackedRepository {
   func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo { try await base.delete(id: id) }
   func clearDone() async throws(TodoStoreError) -> [Todo] { try await base.clearDone() }
   func undo() async throws(TodoStoreError) -> String { try await base.undo() }
+  func redo() async throws(TodoStoreError) -> String { try await base.redo() }
   func reloadIfChanged() async throws(TodoStoreError) { try await base.reloadIfChanged() }
 }

@@ -61,6 +61,33 @@ struct TodoProcess {
     return try finish(process)
   }
 
+  /// Runs `todo --db <database> arguments…` on a new pseudo-terminal, as a user at a terminal
+  /// would, and returns its exit status and what it wrote to the terminal (standard output
+  /// and standard error together, line breaks as the terminal sends them: `\r\n`).
+  func runOnTerminal(
+    _ arguments: [String], environment: [String: String?] = [:]
+  ) throws -> (
+    status: Int32, output: String
+  ) {
+    let terminal = try PseudoTerminal()
+    let executable = try #require(Self.executable)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["--db", database] + arguments
+    var merged = Self.baseEnvironment
+    merged["HOME"] = directory.file("home")
+    for (name, value) in environment { merged[name] = value }
+    process.environment = merged
+    process.standardInput = terminal.terminal
+    process.standardOutput = terminal.terminal
+    process.standardError = terminal.terminal
+    try process.run()
+    try terminal.closeTerminalSide()
+    try terminal.readToEnd()
+    process.waitUntilExit()
+    return (process.terminationStatus, terminal.text())
+  }
+
   /// A started process, with where its output goes.
   struct Running {
     let process: Process

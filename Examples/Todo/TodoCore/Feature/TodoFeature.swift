@@ -150,8 +150,18 @@ public struct TodoFeature: Reducer, Sendable {
         .undid(try await repository.undo())
       }
 
+    case .redo:
+      state.error = nil
+      return perform { repository throws(TodoStoreError) in
+        .redid(try await repository.redo())
+      }
+
     case .setFilter(let filter):
       state.filter = filter
+      return .none
+
+    case .setSearch(let text):
+      state.search = text
       return .none
 
     case .cycleFilter:

@@ -25,6 +25,8 @@ public enum TodoOutcome: Hashable, Sendable, CustomStringConvertible {
   case clearedDone([Todo])
   /// The last change was reverted; its label.
   case undid(String)
+  /// The last change undone was applied again; its label.
+  case redid(String)
 
   /// One line for the user, such as `Added 3: Buy milk`.
   public var description: String {
@@ -45,6 +47,7 @@ public enum TodoOutcome: Hashable, Sendable, CustomStringConvertible {
       case let count: "Cleared \(count) done todos"
       }
     case .undid(let label): "Undid: \(label)"
+    case .redid(let label): "Redid: \(label)"
     }
   }
 }

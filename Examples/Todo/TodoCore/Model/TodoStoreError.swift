@@ -22,6 +22,8 @@ public enum TodoStoreError: Error, Hashable, Sendable, CustomStringConvertible {
   /// There is no change left to undo: every change kept was undone, or none was made. The
   /// history keeps the last ``TodoSnapshot/undoDepth`` changes.
   case nothingToUndo
+  /// No undone change is left to redo: nothing was undone since the last change.
+  case nothingToRedo
   /// The file is not an SQLite database (or its header is damaged).
   case notADatabase(path: String)
   /// The file is an SQLite database with its content damaged: SQLite reports it malformed, or
@@ -56,6 +58,8 @@ public enum TodoStoreError: Error, Hashable, Sendable, CustomStringConvertible {
       "no todo with id \(id)"
     case .nothingToUndo:
       "nothing more to undo (the last \(TodoSnapshot.undoDepth) changes are kept)"
+    case .nothingToRedo:
+      "nothing to redo (redo applies again what undo reverted, until the next change)"
     case .notADatabase(let path):
       "\(path) is not a todo database (not an SQLite file, or a damaged one); it was left untouched"
     case .corrupted(let path):

@@ -15,6 +15,7 @@ public final class InMemoryTodoRepository: TodoRepository {
     var todos: IdentifiedArray<Todo>
     var nextID: Todo.ID
     var undoStack: [(label: String, todos: IdentifiedArray<Todo>)] = []
+    var redoStack: [(label: String, todos: IdentifiedArray<Todo>)] = []
     var subscribers: [Int: AsyncStream<Result<TodoSnapshot, TodoStoreError>>.Continuation] = [:]
     var nextSubscriber = 0
     /// How many changes were made: the revision of the snapshots.
@@ -24,8 +25,10 @@ public final class InMemoryTodoRepository: TodoRepository {
       TodoSnapshot(todos: todos, undoHistory: undoStack.map(\.label), revision: revision)
     }
 
-    /// Records the todos as they are before a change labelled `label`.
-    mutating func pushUndo(_ label: String) {
+    /// Records the todos as they are before a change labelled `label`; the changes undone
+    /// before it can no longer be redone, unless it is the redo itself (`keepingRedo`).
+    mutating func pushUndo(_ label: String, keepingRedo: Bool = false) {
+      if !keepingRedo { redoStack = [] }
       undoStack.append((label, todos))
       if undoStack.count > undoDepth { undoStack.removeFirst(undoStack.count - undoDepth) }
     }
@@ -160,6 +163,17 @@ public final class InMemoryTodoRepository: TodoRepository {
   public func undo() async throws(TodoStoreError) -> String {
     try change { contents throws(TodoStoreError) in
       guard let step = contents.undoStack.popLast() else { throw .nothingToUndo }
+      contents.redoStack.append((step.label, contents.todos))
+      contents.todos = step.todos
+      return step.label
+    }
+  }
+
+  /// Applies the last change undone again; see ``TodoRepository/redo()``.
+  public func redo() async throws(TodoStoreError) -> String {
+    try change { contents throws(TodoStoreError) in
+      guard let step = contents.redoStack.popLast() else { throw .nothingToRedo }
+      contents.pushUndo(step.label, keepingRedo: true)
       contents.todos = step.todos
       return step.label
     }

@@ -214,30 +214,12 @@ public final class SQLiteTodoRepository: TodoRepository {
 
   /// Reverts the last change; see ``TodoRepository/undo()``.
   public func undo() async throws(TodoStoreError) -> String {
-    try change { database throws(TodoStoreError) in
-      guard let step = try database.query("SELECT id, label FROM undo_steps ORDER BY id DESC LIMIT 1").first,
-        let id = step[0].integer
-      else { throw .nothingToUndo }
-      let rows = try database.query(
-        """
-        SELECT todo_id, existed, title, is_done, created_at, completed_at
-        FROM undo_rows WHERE step = ? ORDER BY rowid DESC
-        """, [.integer(id)])
-      for row in rows {
-        if row[1].integer == 1 {
-          try database.execute(
-            """
-            INSERT OR REPLACE INTO todos (id, title, is_done, created_at, completed_at)
-            VALUES (?, ?, ?, ?, ?)
-            """, [row[0], row[2], row[3], row[4], row[5]])
-        } else {
-          try database.execute("DELETE FROM todos WHERE id = ?", [row[0]])
-        }
-      }
-      try database.execute("DELETE FROM undo_rows WHERE step = ?", [.integer(id)])
-      try database.execute("DELETE FROM undo_steps WHERE id = ?", [.integer(id)])
-      return step[1].text ?? ""
-    }
+    try change { database throws(TodoStoreError) in try Self.step(database, from: .undo, to: .redo) }
+  }
+
+  /// Applies the last change undone again; see ``TodoRepository/redo()``.
+  public func redo() async throws(TodoStoreError) -> String {
+    try change { database throws(TodoStoreError) in try Self.step(database, from: .redo, to: .undo) }
   }
 
   /// Publishes a new snapshot if another process committed a change since the last one.
@@ -318,9 +300,71 @@ public final class SQLiteTodoRepository: TodoRepository {
     return todo(from: row)
   }
 
+  /// The two stacks of steps: what undo reverts, and what redo applies again.
+  private enum History {
+    case undo, redo
+
+    var steps: String { self == .undo ? "undo_steps" : "redo_steps" }
+    var rows: String { self == .undo ? "undo_rows" : "redo_rows" }
+  }
+
+  /// Takes the last step of `source` back: records the todos it touches as they are now as a
+  /// step of `destination` (so that it can be taken back in turn), then restores them as the
+  /// step recorded them. Returns the step's label.
+  private static func step(
+    _ database: SQLiteDatabase, from source: History, to destination: History
+  ) throws(TodoStoreError) -> String {
+    guard
+      let step = try database.query("SELECT id, label FROM \(source.steps) ORDER BY id DESC LIMIT 1").first,
+      let id = step[0].integer
+    else { throw source == .undo ? .nothingToUndo : .nothingToRedo }
+    let label = step[1].text ?? ""
+    let counterpart: Int64
+    if destination == .undo {
+      counterpart = try beginUndoStep(database, label: label, keepingRedo: true)
+    } else {
+      try database.execute("INSERT INTO redo_steps (label) VALUES (?)", [.text(label)])
+      counterpart = database.lastInsertedRowID
+    }
+    try database.execute(
+      """
+      INSERT INTO \(destination.rows) (step, todo_id, existed, title, is_done, created_at, completed_at)
+      SELECT ?, s.todo_id, t.id IS NOT NULL, t.title, t.is_done, t.created_at, t.completed_at
+      FROM \(source.rows) AS s LEFT JOIN todos AS t ON t.id = s.todo_id
+      WHERE s.step = ? ORDER BY s.rowid
+      """, [.integer(counterpart), .integer(id)])
+    let rows = try database.query(
+      """
+      SELECT todo_id, existed, title, is_done, created_at, completed_at
+      FROM \(source.rows) WHERE step = ? ORDER BY rowid DESC
+      """, [.integer(id)])
+    for row in rows {
+      if row[1].integer == 1 {
+        try database.execute(
+          """
+          INSERT OR REPLACE INTO todos (id, title, is_done, created_at, completed_at)
+          VALUES (?, ?, ?, ?, ?)
+          """, [row[0], row[2], row[3], row[4], row[5]])
+      } else {
+        try database.execute("DELETE FROM todos WHERE id = ?", [row[0]])
+      }
+    }
+    try database.execute("DELETE FROM \(source.rows) WHERE step = ?", [.integer(id)])
+    try database.execute("DELETE FROM \(source.steps) WHERE id = ?", [.integer(id)])
+    return label
+  }
+
   /// Starts an undo step, dropping the oldest ones beyond the history's depth; returns its id.
-  private static func beginUndoStep(_ database: SQLiteDatabase, label: String) throws(TodoStoreError) -> Int64
-  {
+  ///
+  /// A new change makes the changes undone before it impossible to redo, unless it is the redo
+  /// itself (`keepingRedo`).
+  private static func beginUndoStep(
+    _ database: SQLiteDatabase, label: String, keepingRedo: Bool = false
+  ) throws(TodoStoreError) -> Int64 {
+    if !keepingRedo {
+      try database.execute("DELETE FROM redo_rows")
+      try database.execute("DELETE FROM redo_steps")
+    }
     try database.execute("INSERT INTO undo_steps (label) VALUES (?)", [.text(label)])
     let step = database.lastInsertedRowID
     let expired = try database.query(

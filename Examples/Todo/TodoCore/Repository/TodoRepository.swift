@@ -16,7 +16,8 @@ import Foundation
 /// }
 /// ```
 ///
-/// Every change is atomic, and every change but ``undo()`` can be reverted by ``undo()``;
+/// Every change is atomic, and every change but ``undo()`` can be reverted by ``undo()``
+/// (and an undo by ``redo()``);
 /// changes are undone in the reverse order they were made, as far back as the repository
 /// keeps its history (at least the last 100 changes). A change that does nothing (marking a
 /// done todo done, clearing when nothing is done) leaves no undo step.
@@ -99,6 +100,14 @@ public protocol TodoRepository: Sendable {
   /// - Returns: The label of the reverted change, such as `add “Buy milk”`.
   /// - Throws: ``TodoStoreError/nothingToUndo`` when the history is empty.
   func undo() async throws(TodoStoreError) -> String
+
+  /// Applies again the last change ``undo()`` reverted, restoring every todo it touched as it
+  /// was before the undo. Any other change in between makes the changes undone before it
+  /// impossible to redo.
+  ///
+  /// - Returns: The label of the change applied again.
+  /// - Throws: ``TodoStoreError/nothingToRedo`` when nothing was undone since the last change.
+  func redo() async throws(TodoStoreError) -> String
 
   /// Publishes a new snapshot to ``updates()`` if the contents were changed from outside this
   /// instance (another process on the same database file) since the last snapshot.

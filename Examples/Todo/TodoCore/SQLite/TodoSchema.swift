@@ -40,6 +40,25 @@ enum TodoSchema {
     CREATE INDEX undo_rows_by_step ON undo_rows (step);
     PRAGMA user_version = 2;
     """,
+    // 2 → 3: the changes undone, which redo applies again; as the undo history, with the
+    // todos as they were before the undo.
+    """
+    CREATE TABLE redo_steps (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      label TEXT NOT NULL
+    );
+    CREATE TABLE redo_rows (
+      step INTEGER NOT NULL,
+      todo_id INTEGER NOT NULL,
+      existed INTEGER NOT NULL,
+      title TEXT,
+      is_done INTEGER,
+      created_at REAL,
+      completed_at REAL
+    );
+    CREATE INDEX redo_rows_by_step ON redo_rows (step);
+    PRAGMA user_version = 3;
+    """,
   ]
 
   /// The version this build writes.
