@@ -44,7 +44,10 @@ func runCommand(arguments: [String]) async throws(StandardOutput.Failure) -> Int
     printError(error.description)
     return 1
   }
-  if invocation.command == .standard, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+  // A dumb terminal cannot place the cursor: it gets the plain list.
+  if invocation.command == .standard, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
+    ProcessInfo.processInfo.environment["TERM"] != "dumb"
+  {
     return await InteractiveList(repository: repository).run()
   }
   return try await OneShot(repository: repository).run(invocation.command)

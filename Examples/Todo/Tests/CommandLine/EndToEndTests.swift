@@ -159,8 +159,11 @@ import TodoCore
     #expect(result.status == 0)
     #expect(result.standardError.isEmpty)
     for text in [
-      "Usage:", "todo add TITLE...", "todo list [--all|--open|--done]", "todo undo", "--db PATH",
-      "UNIFLOW_TODO_DB", "Interactive keys:", "space  toggle done", "Exit status:", "2  usage error",
+      "Usage:", "todo add TITLE...", "todo list [--all|--open|--done] [--grep TEXT] [--json]", "todo undo",
+      "todo redo", "--db PATH", "UNIFLOW_TODO_DB", "NO_COLOR", "Interactive keys",
+      "space, enter      toggle done",
+      "PgUp/PgDn", "g/G, Home/End", "d, Delete", "r  redo", "search", "f, Tab", "Ctrl-Z", "Ctrl-A/Ctrl-E",
+      "Ctrl-U/Ctrl-K", "Backspace/Delete", "TERM=dumb", "Exit status:", "2  usage error",
     ] {
       #expect(result.standardOutput.contains(text), "help lacks \(text)")
     }
