@@ -484,9 +484,16 @@ final class InteractiveList {
   private func suspend() {
     terminal.restore()
     // The default action of SIGTSTP stops the process; execution goes on here when it is
-    // continued. Sent to the process, not raised in this thread: the thread running the main
-    // queue may block signals, and the signal would wait there.
-    kill(getpid(), SIGTSTP)
+    // continued. The thread running the main queue blocks signals: SIGTSTP is unblocked in it
+    // for the time of the signal, which stops the process before `raise` returns, so that
+    // nothing is drawn, and no key flushed, before the shell has the terminal.
+    var stop = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    pthread_sigmask(SIG_UNBLOCK, &stop, &previous)
+    raise(SIGTSTP)
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
     guard exitStatus == nil, terminal.enter() else { return }
     layOut()
   }

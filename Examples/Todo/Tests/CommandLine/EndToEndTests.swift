@@ -305,6 +305,21 @@ import TodoCore
     #expect(try todo.directory.contents(of: todo.database) == before)
   }
 
+  /// A folder nobody may write to; a superuser may write anyway, so the test needs another user.
+  @Test(.enabled(if: geteuid() != 0, "a superuser can write into a read-only folder"))
+  func aDatabaseInAReadOnlyFolderIsListedButNotChanged() throws {
+    let folder = todo.directory.file("read-only")
+    let database = folder + "/todos.sqlite"
+    _ = try todo.runWithoutDatabase(["--db", database, "add", "Buy milk"])
+    chmod(folder, 0o555)
+    defer { chmod(folder, 0o755) }
+
+    try expectSuccess(todo.runWithoutDatabase(["--db", database, "list"]), printing: "1  [ ] Buy milk\n")
+    try expectFailure(
+      todo.runWithoutDatabase(["--db", database, "add", "Call mom"]), status: 1,
+      saying: "the database \(database) is read-only")
+  }
+
   @Test func aLocationThatCannotBeCreatedIsReported() throws {
     // Tests may run as root, who may write into any directory; nobody can create a directory
     // inside a regular file, though.
