@@ -55,7 +55,8 @@ struct LineEditor: Equatable {
   /// The part of the line to show in `width` columns, scrolled so that the cursor is in it,
   /// and the cursor's column in that part (from 0). Control characters show as `�`.
   func visible(width: Int) -> (text: String, cursorColumn: Int) {
-    let shown = characters.map { Character(printable(String($0))) }
+    // A control character shows as one `�`.
+    let shown = characters.map { printable(String($0)).first ?? $0 }
     let room = max(1, width)
     // The first character shown: as far left as the cursor allows, leaving it a column.
     var start = cursor
