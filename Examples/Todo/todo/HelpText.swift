@@ -11,14 +11,19 @@ let helpText = """
     todo                          the interactive list on a terminal; otherwise print the list
     todo add TITLE...             add a todo (the words make one title)
     todo add -                    add one todo per line of standard input
-    todo list [--all|--open|--done]
-                                  print the todos: all (the default), open ones, or done ones
+    todo list [--all|--open|--done] [--grep TEXT] [--json]
+                                  print the todos: all (the default), open ones, or done ones;
+                                  --grep keeps those whose title contains TEXT (ignoring case
+                                  and accents); --json prints a JSON array, one object per
+                                  todo with the keys id, title, done, created_at, completed_at
     todo done ID                  mark a todo done
     todo reopen ID                mark a done todo open again
     todo rename ID TITLE...       give a todo a new title
     todo rm ID                    delete a todo
     todo clear-done               delete every done todo
-    todo undo                     revert the last change; repeat to go further back
+    todo undo                     revert the last change; repeat to go further back (the last
+                                  100 changes are kept; an import with 'add -' is one change)
+    todo redo                     apply again what undo reverted, until the next change
 
   Options (before or after the command; -- ends them, for a title starting with '-'):
     --db PATH                     use the database file at PATH
@@ -29,10 +34,20 @@ let helpText = """
     --db PATH if given, else $\(TodoDatabaseLocation.environmentVariable) if set,
     else $XDG_DATA_HOME/uniflow-todo/todos.sqlite, else ~/.local/share/uniflow-todo/todos.sqlite
 
-  Interactive keys:
-    up/down or k/j  move          space  toggle done      a  add       e  edit title
-    d  delete                     u  undo                 c  clear done
-    f  filter: all, open, done    esc  dismiss message    q  quit
+  Output: on a terminal, done todos are dimmed and errors red (not with NO_COLOR set, or
+  TERM=dumb); to a pipe or a file, an empty list prints nothing.
+
+  Interactive keys (TERM=dumb prints the list instead):
+    up/down, k/j      move            PgUp/PgDn  move a page      g/G, Home/End  first/last
+    space, enter      toggle done     a  add                      e  edit the title
+    d, Delete         delete          u  undo                     r  redo
+    /                 search          f, Tab  filter: all, open, done
+    c                 clear done      esc  dismiss the message    q, Ctrl-C  quit
+    Ctrl-Z            suspend (resume with fg)
+  While typing a title or a search:
+    enter  save (a search: keep)      esc  cancel (a search: clear)
+    left/right, Home/End, Ctrl-A/Ctrl-E  move      Backspace/Delete  delete a character
+    Ctrl-U/Ctrl-K  delete before/after the cursor
 
   Exit status:
     0  success

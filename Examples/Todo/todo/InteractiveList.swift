@@ -23,8 +23,8 @@ import Uniflow
 ///  ▸   1  [ ] Buy milk
 ///      2  [x] Call mom
 ///  ✓ Added 1: Buy milk
-///  ↑↓/jk move  space toggle  a add  e edit  d delete
-///  u undo  c clear done  f filter  q quit  esc dismiss
+///  ↑↓/jk PgUp/PgDn g/G move  space/enter toggle  a add  e edit  d/del delete
+///  u undo  r redo  / search  f/tab filter  c clear done  esc dismiss  q quit
 /// ```
 @MainActor
 final class InteractiveList {
@@ -32,7 +32,15 @@ final class InteractiveList {
   private enum Mode: Equatable {
     case browsing
     /// Typing the title of a new todo, or the new title of a todo.
-    case editing(target: Todo.ID?, text: String)
+    case editing(target: Todo.ID?, line: LineEditor)
+    /// Typing the text the visible titles must contain; the list follows as it changes.
+    case searching(line: LineEditor)
+  }
+
+  /// What the terminal sent: a key, or the end of the input.
+  private enum Input {
+    case key(Key)
+    case end
   }
 
   /// What one row of the list shows.
@@ -48,6 +56,7 @@ final class InteractiveList {
     var openCount: Int
     var doneCount: Int
     var filter: TodoFilter
+    var search: String
   }
 
   private struct Status: Equatable {
@@ -63,6 +72,8 @@ final class InteractiveList {
 
   private let store: Store<TodoFeature.State, TodoFeature.Action>
   private let terminal = Terminal()
+  /// Whether the status line may use colour: not when `NO_COLOR` is set.
+  private let usesColour = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
   private var decoder = KeyDecoder()
   private var mode = Mode.browsing
   private var lines = 24
@@ -72,6 +83,11 @@ final class InteractiveList {
   private var sectionTokens: [ObservationToken] = []
   private var rowTokens: [ObservationToken] = []
   private var sources: [any DispatchSourceProtocol] = []
+  private var inputSource: (any DispatchSourceRead)?
+  /// What was read from the terminal and is not handled yet, oldest first.
+  private var pendingInput: [Input] = []
+  /// Whether a task is handling ``pendingInput``.
+  private var isHandlingInput = false
   /// The exit status, once the user quits or a signal ends the program.
   private var exitStatus: Int32?
   private var quit: CheckedContinuation<Int32, Never>?
@@ -178,6 +194,9 @@ final class InteractiveList {
       let idWidth = max(2, String(state.todos.last?.id ?? 0).count)
       guard index < state.visibleTodos.count else {
         guard index == 0, state.isLoaded else { return Row() }
+        if !state.search.isEmpty, !state.todos.isEmpty {
+          return Row(placeholder: "No todos match “\(state.search)”. Press / to change the search.")
+        }
         let placeholder =
           switch state.filter {
           case .all: "No todos yet. Press a to add one."
@@ -192,7 +211,7 @@ final class InteractiveList {
   }
 
   private static func header(_ state: TodoFeature.State) -> Header {
-    Header(openCount: state.openCount, doneCount: state.doneCount, filter: state.filter)
+    Header(openCount: state.openCount, doneCount: state.doneCount, filter: state.filter, search: state.search)
   }
 
   private static func status(_ state: TodoFeature.State) -> Status {
@@ -209,7 +228,8 @@ final class InteractiveList {
 
   private func draw(_ header: Header) {
     let title = " Uniflow Todo"
-    let summary = "\(header.openCount) open · \(header.doneCount) done · showing \(header.filter) "
+    let matching = header.search.isEmpty ? "" : " matching “\(header.search)”"
+    let summary = "\(header.openCount) open · \(header.doneCount) done · showing \(header.filter)\(matching) "
     let gap = max(1, width - columns(of: title) - columns(of: summary))
     put(
       "\u{1B}[1m" + fitted(title + String(repeating: " ", count: gap) + summary, width: width),
@@ -236,36 +256,56 @@ final class InteractiveList {
 
   private func draw(_ status: Status) {
     if let error = status.error {
-      put("\u{1B}[31m" + fitted(" ✗ \(error)", width: width), line: statusLine)
+      put((usesColour ? "\u{1B}[31m" : "") + fitted(" ✗ \(error)", width: width), line: statusLine)
     } else if let outcome = status.outcome {
-      put("\u{1B}[32m" + fitted(" ✓ \(outcome)", width: width), line: statusLine)
+      put((usesColour ? "\u{1B}[32m" : "") + fitted(" ✓ \(outcome)", width: width), line: statusLine)
     } else {
       put("", line: statusLine)
     }
   }
 
+  /// The keys of the list, as the footer shows them.
+  static let browsingHints = [
+    " ↑↓/jk PgUp/PgDn g/G move  space/enter toggle  a add  e edit  d/del delete",
+    " u undo  r redo  / search  f/tab filter  c clear done  esc dismiss  q quit",
+  ]
+
   private func drawFooter() {
     switch mode {
     case .browsing:
-      put(fitted(" ↑↓/jk move  space toggle  a add  e edit  d delete", width: width), line: footerLine)
-      put(fitted(" u undo  c clear done  f filter  q quit  esc dismiss", width: width), line: footerLine + 1)
+      put(fitted(Self.browsingHints[0], width: width), line: footerLine)
+      put(fitted(Self.browsingHints[1], width: width), line: footerLine + 1)
       terminal.write("\u{1B}[?25l")
-    case .editing(let target, let text):
-      let prompt = target.map { " Rename \($0): " } ?? " Add: "
-      let room = max(1, width - columns(of: prompt) - 1)
-      put("\u{1B}[1m\(prompt)\u{1B}[0m" + tail(of: text, width: room), line: footerLine)
-      put("\u{1B}[2m" + fitted(" enter save  esc cancel", width: width), line: footerLine + 1)
-      terminal.write("\u{1B}[?25h")
-      placeCursor()
+    case .editing(let target, let line):
+      drawInput(prompt: target.map { " Rename \($0): " } ?? " Add: ", line: line)
+      put(
+        "\u{1B}[2m" + fitted(" enter save  esc cancel  ←→ home/end ^A ^E move  ^U ^K delete", width: width),
+        line: footerLine + 1)
+    case .searching(let line):
+      drawInput(prompt: " Search: ", line: line)
+      put("\u{1B}[2m" + fitted(" enter keep the search  esc clear it", width: width), line: footerLine + 1)
     }
   }
 
-  /// Puts the cursor at the end of the input line while editing; it is hidden otherwise.
-  private func placeCursor() {
-    guard case .editing(let target, let text) = mode else { return }
-    let prompt = target.map { " Rename \($0): " } ?? " Add: "
+  private func drawInput(prompt: String, line: LineEditor) {
     let room = max(1, width - columns(of: prompt) - 1)
-    let column = columns(of: prompt) + columns(of: tail(of: text, width: room)) + 1
+    put("\u{1B}[1m\(prompt)\u{1B}[0m" + line.visible(width: room).text, line: footerLine)
+    terminal.write("\u{1B}[?25h")
+    placeCursor()
+  }
+
+  /// Puts the cursor at its place in the input line while typing; it is hidden otherwise.
+  private func placeCursor() {
+    let prompt: String
+    let line: LineEditor
+    switch mode {
+    case .browsing: return
+    case .editing(let target, let editor):
+      (prompt, line) = (target.map { " Rename \($0): " } ?? " Add: ", editor)
+    case .searching(let editor): (prompt, line) = (" Search: ", editor)
+    }
+    let room = max(1, width - columns(of: prompt) - 1)
+    let column = columns(of: prompt) + line.visible(width: room).cursorColumn + 1
     terminal.write("\u{1B}[\(footerLine);\(column)H")
   }
 
@@ -308,79 +348,154 @@ final class InteractiveList {
     input.setEventHandler { [unowned self] in
       MainActor.assumeIsolated { readInput() }
     }
+    inputSource = input
     sources.append(input)
     input.resume()
   }
 
+  /// Reads the keys available and queues them; the end of the input quits once the keys
+  /// before it are handled.
   private func readInput() {
-    var buffer = [UInt8](repeating: 0, count: 1024)
+    var buffer = [UInt8](repeating: 0, count: 4096)
     let count = read(STDIN_FILENO, &buffer, buffer.count)
-    if count == 0 { return finish(0) }
-    guard count > 0 else { return }
-    for key in decoder.decode(buffer[..<count]) {
-      handle(key)
-      if exitStatus != nil { return }
+    if count == 0 {
+      // The terminal is gone: a read source would report its end again and again.
+      inputSource?.cancel()
+      pendingInput.append(.end)
+    } else if count > 0 {
+      pendingInput.append(contentsOf: decoder.decode(buffer[..<count]).map(Input.key))
+    } else {
+      return
+    }
+    guard !isHandlingInput else { return }
+    isHandlingInput = true
+    Task { await handlePendingInput() }
+  }
+
+  /// Handles the queued keys one at a time, in the order they were typed, each against the
+  /// state the keys before it left: a key that sends a command waits for the command's
+  /// effects (the change, then the contents after it) before the next key is interpreted.
+  ///
+  /// So an undo typed right after an add undoes that add, and a second delete typed before
+  /// the first one's change reached the screen deletes the todo that moved into its place,
+  /// however long the database takes.
+  private func handlePendingInput() async {
+    defer { isHandlingInput = false }
+    while exitStatus == nil, !pendingInput.isEmpty {
+      let batch = pendingInput
+      pendingInput = []
+      for input in batch {
+        guard exitStatus == nil else { return }
+        switch input {
+        case .end:
+          finish(0)
+        case .key(let key):
+          if let action = handle(key) { await store.send(action).finish() }
+        }
+      }
     }
   }
 
-  private func handle(_ key: Key) {
+  /// Applies a key to the screen, and returns the action it sends, if any.
+  private func handle(_ key: Key) -> TodoFeature.Action? {
+    if key == .control(0x1A) {
+      suspend()
+      return nil
+    }
     switch mode {
-    case .browsing: browse(key)
-    case .editing(let target, let text): edit(key, target: target, text: text)
+    case .browsing: return browse(key)
+    case .editing(let target, let line): return edit(key, target: target, line: line)
+    case .searching(let line): return search(key, line: line)
     }
   }
 
-  private func browse(_ key: Key) {
+  private func browse(_ key: Key) -> TodoFeature.Action? {
     switch key {
-    case .up, .character("k"): store.send(.moveSelection(by: -1))
-    case .down, .character("j"): store.send(.moveSelection(by: 1))
-    case .pageUp: store.send(.moveSelection(by: -rowCount))
-    case .pageDown: store.send(.moveSelection(by: rowCount))
-    case .home, .character("g"): store.send(.moveSelection(by: -store.visibleTodos.count))
-    case .end, .character("G"): store.send(.moveSelection(by: store.visibleTodos.count))
+    case .up, .character("k"): return .moveSelection(by: -1)
+    case .down, .character("j"): return .moveSelection(by: 1)
+    case .pageUp: return .moveSelection(by: -rowCount)
+    case .pageDown: return .moveSelection(by: rowCount)
+    case .home, .character("g"): return .moveSelection(by: -store.visibleTodos.count)
+    case .end, .character("G"): return .moveSelection(by: store.visibleTodos.count)
     case .character(" "), .enter:
-      if let id = store.selection { store.send(.toggle(id: id)) }
+      return store.selection.map { .toggle(id: $0) }
     case .character("a"):
-      setMode(.editing(target: nil, text: ""))
+      setMode(.editing(target: nil, line: LineEditor()))
     case .character("e"):
-      guard let id = store.selection, let todo = store.todos[id: id] else { return }
-      setMode(.editing(target: id, text: todo.title))
+      guard let id = store.selection, let todo = store.todos[id: id] else { return nil }
+      setMode(.editing(target: id, line: LineEditor(todo.title)))
+    case .character("/"):
+      setMode(.searching(line: LineEditor(store.search)))
     case .character("d"), .delete:
-      if let id = store.selection { store.send(.delete(id: id)) }
-    case .character("u"): store.send(.undo)
-    case .character("c"): store.send(.clearDone)
-    case .character("f"), .tab: store.send(.cycleFilter)
-    case .escape: store.send(.dismissMessage)
+      return store.selection.map { .delete(id: $0) }
+    case .character("u"): return .undo
+    case .character("r"): return .redo
+    case .character("c"): return .clearDone
+    case .character("f"), .tab: return .cycleFilter
+    case .escape: return .dismissMessage
     case .character("q"), .control(3), .control(4): finish(0)
     default: break
     }
+    return nil
   }
 
-  private func edit(_ key: Key, target: Todo.ID?, text: String) {
+  /// Edits the title being typed. Enter ends the title: the keys after it are commands again,
+  /// even when they arrived in the same read (type-ahead, or a paste the terminal did not mark
+  /// as one).
+  private func edit(_ key: Key, target: Todo.ID?, line: LineEditor) -> TodoFeature.Action? {
+    var line = line
     switch key {
-    case .character(let character):
-      setMode(.editing(target: target, text: text + String(character)))
-    case .paste(let pasted):
-      // A title is one line: the line breaks of a pasted text become spaces.
-      setMode(.editing(target: target, text: text + String(pasted.map { $0.isNewline ? " " : $0 })))
-    case .backspace:
-      setMode(.editing(target: target, text: String(text.dropLast())))
-    case .control(0x15):  // Ctrl-U clears the line.
-      setMode(.editing(target: target, text: ""))
     case .enter:
       setMode(.browsing)
-      if let target {
-        store.send(.rename(id: target, title: text))
-      } else {
-        store.send(.add(title: text))
-      }
+      if let target { return .rename(id: target, title: line.text) }
+      return .add(title: line.text)
     case .escape:
       setMode(.browsing)
     case .control(3):
       finish(0)
     default:
-      break
+      if line.apply(key) { setMode(.editing(target: target, line: line)) }
     }
+    return nil
+  }
+
+  /// Edits the search, narrowing the list as the text changes; Enter keeps the search, Esc
+  /// clears it.
+  private func search(_ key: Key, line: LineEditor) -> TodoFeature.Action? {
+    var line = line
+    switch key {
+    case .enter:
+      setMode(.browsing)
+    case .escape:
+      setMode(.browsing)
+      return .setSearch("")
+    case .control(3):
+      finish(0)
+    default:
+      guard line.apply(key) else { return nil }
+      setMode(.searching(line: line))
+      return .setSearch(line.text)
+    }
+    return nil
+  }
+
+  /// Gives the terminal back and stops the program, as Ctrl-Z does to any program; once the
+  /// shell resumes it (`fg`), takes the terminal again and repaints.
+  private func suspend() {
+    terminal.restore()
+    // The default action of SIGTSTP stops the process; execution goes on here when it is
+    // continued. The thread running the main queue blocks signals: SIGTSTP is unblocked in it
+    // for the time of the signal, which stops the process before `raise` returns, so that
+    // nothing is drawn, and no key flushed, before the shell has the terminal.
+    var stop = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    pthread_sigmask(SIG_UNBLOCK, &stop, &previous)
+    raise(SIGTSTP)
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    guard exitStatus == nil, terminal.enter() else { return }
+    layOut()
   }
 
   private func setMode(_ newMode: Mode) {

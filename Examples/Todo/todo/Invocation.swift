@@ -11,13 +11,15 @@ struct Invocation: Equatable {
     case add(title: String)
     /// `add -`: one title per line of standard input.
     case addFromStandardInput
-    case list(TodoFilter)
+    /// `list`: the todos the filter and the search (`--grep`) let through, as text or JSON.
+    case list(TodoFilter, search: String?, json: Bool)
     case done(Todo.ID)
     case reopen(Todo.ID)
     case rename(Todo.ID, title: String)
     case remove(Todo.ID)
     case clearDone
     case undo
+    case redo
   }
 
   var command: Command
@@ -34,12 +36,17 @@ struct Invocation: Equatable {
     var filters: [(option: String, filter: TodoFilter)] = []
     var wantsHelp = false
     var wantsVersion = false
+    var listOptions: [String] = []
+    var search: String?
+    var json = false
     var index = 0
     var optionsEnded = false
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
-      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+      // A negative number is an operand (a wrong id, or the start of a title), not an option.
+      let isNegativeNumber = argument.count > 1 && argument.dropFirst().allSatisfy(\.isASCIIDigit)
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") || isNegativeNumber {
         words.append(argument)
         continue
       }
@@ -56,10 +63,26 @@ struct Invocation: Equatable {
         wantsHelp = true
       case "--version":
         wantsVersion = true
+      case "--json":
+        json = true
+        listOptions.append(argument)
+      case "--grep":
+        guard index < arguments.count else { throw UsageError("option --grep needs a text to search for") }
+        search = arguments[index]
+        index += 1
+        listOptions.append(argument)
+      case _ where argument.hasPrefix("--grep="):
+        search = String(argument.dropFirst("--grep=".count))
+        listOptions.append("--grep")
       case "--all": filters.append((argument, .all))
       case "--open": filters.append((argument, .open))
       case "--done": filters.append((argument, .done))
       default:
+        if let command = words.first, ["add", "rename"].contains(command) {
+          throw UsageError(
+            "unknown option '\(argument)'; for a title that starts with '-', put -- before it: "
+              + "todo \(command) -- \(command == "rename" ? "ID " : "")\(argument)")
+        }
         throw UsageError("unknown option '\(argument)'")
       }
     }
@@ -73,16 +96,17 @@ struct Invocation: Equatable {
       command = .version
       return
     }
+    let listOnly = filters.map(\.option) + listOptions
     guard let name = words.first else {
-      if let first = filters.first {
-        throw UsageError("option \(first.option) goes with a command: todo list \(first.option)")
+      if let first = listOnly.first {
+        throw UsageError("option \(first) goes with a command: todo list \(first)")
       }
       command = .standard
       return
     }
     let operands = Array(words.dropFirst())
-    if name != "list", name != "ls", let first = filters.first {
-      throw UsageError("option \(first.option) only applies to 'todo list'")
+    if name != "list", name != "ls", let first = listOnly.first {
+      throw UsageError("option \(first) only applies to 'todo list'")
     }
     switch name {
     case "add":
@@ -97,7 +121,7 @@ struct Invocation: Equatable {
       guard filters.count <= 1 else {
         throw UsageError("use only one of --all, --open and --done")
       }
-      command = .list(filters.first?.filter ?? .all)
+      command = .list(filters.first?.filter ?? .all, search: search, json: json)
     case "done":
       command = .done(try Self.id(operands, name))
     case "reopen":
@@ -114,6 +138,9 @@ struct Invocation: Equatable {
     case "undo":
       try Self.expectNoOperands(operands, name)
       command = .undo
+    case "redo":
+      try Self.expectNoOperands(operands, name)
+      command = .redo
     case "help":
       command = .help
     default:
@@ -122,10 +149,11 @@ struct Invocation: Equatable {
   }
 
   private static func title(_ words: [String]) throws(UsageError) -> String {
-    guard let title = Todo.normalizedTitle(words.joined(separator: " ")) else {
-      throw UsageError("the title is empty")
+    do throws(TodoStoreError) {
+      return try Todo.validatedTitle(words.joined(separator: " "))
+    } catch {
+      throw UsageError(error.description)
     }
-    return title
   }
 
   private static func id(_ operands: [String], _ command: String) throws(UsageError) -> Todo.ID {
@@ -134,7 +162,7 @@ struct Invocation: Equatable {
       throw UsageError("'todo \(command)' takes one id, not \(operands.count) arguments")
     }
     guard let id = Todo.ID(operand), id > 0 else {
-      throw UsageError("'\(operand)' is not a todo id (ids are numbers, as 'todo list' shows)")
+      throw UsageError("'\(operand)' is not a todo id (ids are positive numbers, as 'todo list' shows)")
     }
     return id
   }
@@ -142,4 +170,9 @@ struct Invocation: Equatable {
   private static func expectNoOperands(_ operands: [String], _ command: String) throws(UsageError) {
     if let first = operands.first { throw UsageError("unexpected argument '\(first)' for 'todo \(command)'") }
   }
+}
+
+extension Character {
+  /// Whether the character is one of the ASCII digits 0 to 9.
+  fileprivate var isASCIIDigit: Bool { isASCII && isWholeNumber }
 }

@@ -14,59 +14,91 @@ struct OneShot {
     store = Store(initialState: TodoFeature.State(), reducer: TodoFeature(repository: repository))
   }
 
-  func run(_ command: Invocation.Command) async -> Int32 {
+  ///
+  /// - Throws: ``StandardOutput/Failure`` when the output cannot be written.
+  func run(_ command: Invocation.Command) async throws(StandardOutput.Failure) -> Int32 {
     switch command {
-    case .standard: return await list(.all)
-    case .list(let filter): return await list(filter)
-    case .add(let title): return await perform(.add(title: title))
-    case .addFromStandardInput: return await addFromStandardInput()
-    case .done(let id): return await perform(.setDone(id: id, isDone: true))
-    case .reopen(let id): return await perform(.setDone(id: id, isDone: false))
-    case .rename(let id, let title): return await perform(.rename(id: id, title: title))
-    case .remove(let id): return await perform(.delete(id: id))
-    case .clearDone: return await perform(.clearDone)
-    case .undo: return await perform(.undo)
+    case .standard: return try await list(.all, search: nil, json: false)
+    case .list(let filter, let search, let json): return try await list(filter, search: search, json: json)
+    case .add(let title): return try await perform(.add(title: title))
+    case .addFromStandardInput: return try await addFromStandardInput()
+    case .done(let id): return try await perform(.setDone(id: id, isDone: true))
+    case .reopen(let id): return try await perform(.setDone(id: id, isDone: false))
+    case .rename(let id, let title): return try await perform(.rename(id: id, title: title))
+    case .remove(let id): return try await perform(.delete(id: id))
+    case .clearDone: return try await perform(.clearDone)
+    case .undo: return try await perform(.undo)
+    case .redo: return try await perform(.redo)
     case .help, .version: return 0
     }
   }
 
   /// Sends an action, waits for its effects, and prints the outcome or the error.
-  private func perform(_ action: TodoFeature.Action) async -> Int32 {
+  private func perform(_ action: TodoFeature.Action) async throws(StandardOutput.Failure) -> Int32 {
     await store.send(action).finish()
     if let error = store.error {
       printError(error.description)
-      return error == .emptyTitle ? 2 : 1
+      return error.isBadInput ? 2 : 1
     }
-    if let outcome = store.outcome { print(outcome) }
+    if let outcome = store.outcome { try StandardOutput.writeLine(outcome.description) }
     return 0
   }
 
-  private func list(_ filter: TodoFilter) async -> Int32 {
+  private func list(
+    _ filter: TodoFilter, search: String?, json: Bool
+  ) async throws(StandardOutput.Failure) -> Int32 {
     store.send(.setFilter(filter))
+    if let search { store.send(.setSearch(search)) }
     await store.send(.load).finish()
     if let error = store.error {
       printError(error.description)
       return 1
     }
-    print(plainList(store.visibleTodos, filter: filter))
+    if json {
+      try StandardOutput.writeLine(jsonList(store.visibleTodos))
+    } else if let text = plainList(store.visibleTodos, filter: filter, search: search, style: .current) {
+      try StandardOutput.writeLine(text)
+    }
     return 0
   }
 
-  /// Adds one todo per non-blank line of standard input, each in its own transaction; stops at
-  /// the first failure.
-  private func addFromStandardInput() async -> Int32 {
+  /// Adds one todo per non-blank line of standard input, all in one transaction that one
+  /// `todo undo` reverts, and prints a line for each.
+  private func addFromStandardInput() async throws(StandardOutput.Failure) -> Int32 {
     var titles: [String] = []
+    var lineNumber = 0
     while let line = readLine() {
-      if let title = Todo.normalizedTitle(line) { titles.append(title) }
+      lineNumber += 1
+      guard let title = Todo.normalizedTitle(line) else { continue }
+      if title.count > Todo.maximumTitleLength {
+        let error = TodoStoreError.titleTooLong(length: title.count, maximum: Todo.maximumTitleLength)
+        printError("line \(lineNumber): \(error)")
+        return 2
+      }
+      titles.append(title)
     }
     guard !titles.isEmpty else {
       printError("no titles on standard input (one title per line)")
       return 2
     }
-    for title in titles {
-      let status = await perform(.add(title: title))
-      guard status == 0 else { return status }
+    await store.send(.addAll(titles: titles)).finish()
+    if let error = store.error {
+      printError(error.description)
+      return error.isBadInput ? 2 : 1
     }
+    guard case .addedAll(let todos) = store.outcome else { return 0 }
+    try StandardOutput.writeLine(todos.map { TodoOutcome.added($0).description }.joined(separator: "\n"))
     return 0
+  }
+}
+
+extension TodoStoreError {
+  /// Whether the error is about what the user typed (exit status 2) rather than the list or
+  /// the database (exit status 1).
+  fileprivate var isBadInput: Bool {
+    switch self {
+    case .emptyTitle, .titleTooLong: true
+    default: false
+    }
   }
 }

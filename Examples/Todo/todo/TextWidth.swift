@@ -59,12 +59,16 @@ func tail(of text: String, width: Int) -> String {
   return String(result.reversed())
 }
 
-/// `text` with every control character replaced by `�`.
+/// `text` with every control character, and every bidirectional control (which would reorder
+/// what follows it on the line), replaced by `�`.
 func printable(_ text: String) -> String {
-  guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-    return text
+  guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
+  return String(String.UnicodeScalarView(text.unicodeScalars.map { isUnprintable($0) ? "\u{FFFD}" : $0 }))
+}
+
+private func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+  switch scalar.value {
+  case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+  default: scalar.properties.generalCategory == .control
   }
-  return String(
-    String.UnicodeScalarView(
-      text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }))
 }

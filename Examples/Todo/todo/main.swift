@@ -1,9 +1,23 @@
 import Foundation
 import TodoCore
 
-/// Parses the command line, opens the database and runs the command; returns the exit status.
+/// Runs the program and returns the exit status: a failure to write the output is an error
+/// (status 1), a reader that went away ends the program quietly.
 @MainActor
 func runProgram(arguments: [String]) async -> Int32 {
+  do throws(StandardOutput.Failure) {
+    return try await runCommand(arguments: arguments)
+  } catch .closed {
+    return 0
+  } catch {
+    printError(error.description)
+    return 1
+  }
+}
+
+/// Parses the command line, opens the database and runs the command; returns the exit status.
+@MainActor
+func runCommand(arguments: [String]) async throws(StandardOutput.Failure) -> Int32 {
   let invocation: Invocation
   do {
     invocation = try Invocation(arguments: arguments)
@@ -13,10 +27,10 @@ func runProgram(arguments: [String]) async -> Int32 {
   }
   switch invocation.command {
   case .help:
-    print(helpText)
+    try StandardOutput.writeLine(helpText)
     return 0
   case .version:
-    print("todo \(programVersion) (Uniflow; SQLite \(SQLiteDatabase.libraryVersion))")
+    try StandardOutput.writeLine("todo \(programVersion) (Uniflow; SQLite \(SQLiteDatabase.libraryVersion))")
     return 0
   default:
     break
@@ -30,10 +44,15 @@ func runProgram(arguments: [String]) async -> Int32 {
     printError(error.description)
     return 1
   }
-  if invocation.command == .standard, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+  // A dumb terminal cannot place the cursor: it gets the plain list.
+  if invocation.command == .standard, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
+    ProcessInfo.processInfo.environment["TERM"] != "dumb"
+  {
     return await InteractiveList(repository: repository).run()
   }
-  return await OneShot(repository: repository).run(invocation.command)
+  return try await OneShot(repository: repository).run(invocation.command)
 }
 
+// A reader that goes away must not kill the program: the write reports it instead.
+signal(SIGPIPE, SIG_IGN)
 exit(await runProgram(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -38,18 +38,19 @@ import TodoCore
     _ = try todo.run("add", "Call mom")
     _ = try todo.run("done", "1")
     _ = try todo.run("rm", "2")
-    try expectSuccess(todo.run("undo"), printing: "Undid delete “Call mom”\n")
-    try expectSuccess(todo.run("undo"), printing: "Undid complete “Buy milk”\n")
+    try expectSuccess(todo.run("undo"), printing: "Undid: delete “Call mom”\n")
+    try expectSuccess(todo.run("undo"), printing: "Undid: complete “Buy milk”\n")
     try expectSuccess(todo.run("list"), printing: "1  [ ] Buy milk\n2  [ ] Call mom\n")
-    try expectSuccess(todo.run("undo"), printing: "Undid add “Call mom”\n")
-    try expectSuccess(todo.run("undo"), printing: "Undid add “Buy milk”\n")
-    try expectFailure(todo.run("undo"), status: 1, saying: "nothing to undo")
+    try expectSuccess(todo.run("undo"), printing: "Undid: add “Call mom”\n")
+    try expectSuccess(todo.run("undo"), printing: "Undid: add “Buy milk”\n")
+    try expectFailure(
+      todo.run("undo"), status: 1, saying: "nothing more to undo (the last 100 changes are kept)")
   }
 
-  @Test func emptyListsSaySoInPlainText() throws {
-    try expectSuccess(todo.run("list"), printing: "No todos yet. Add one with: todo add \"Buy milk\"\n")
-    try expectSuccess(todo.run("list", "--open"), printing: "No open todos.\n")
-    try expectSuccess(todo.run("list", "--done"), printing: "No done todos.\n")
+  @Test func emptyListsPrintNothingToAPipeOrAFile() throws {
+    for arguments in [["list"], ["list", "--open"], ["list", "--done"], ["list", "--grep", "x"], []] {
+      try expectSuccess(todo.runWithoutDatabase(["--db", todo.database] + arguments), printing: "")
+    }
   }
 
   @Test func addingFromStandardInputAddsOneTodoPerLine() throws {
@@ -59,11 +60,75 @@ import TodoCore
     try expectFailure(todo.run("add", "-", input: "\n  \n"), status: 2, saying: "no titles on standard input")
   }
 
+  @Test func anImportIsOneUndoStep() throws {
+    _ = try todo.run("add", "Before")
+    let lines = (1...250).map { "Item \($0)" }
+    let result = try todo.run("add", "-", input: lines.joined(separator: "\n"))
+    #expect(result.status == 0)
+    #expect(result.standardOutput.split(separator: "\n").count == 250)
+    #expect(result.standardOutput.hasSuffix("Added 251: Item 250\n"))
+
+    let undo = try todo.run("undo")
+    #expect(undo.status == 0)
+    #expect(undo.standardOutput.contains("add 250 todos"))
+    try expectSuccess(todo.run("list"), printing: "1  [ ] Before\n")
+  }
+
+  @Test(arguments: [
+    (["reopen", "1"], "1 is already open: Buy milk\n"),
+    (["rename", "1", "Buy", "milk"], "1 already has this title: Buy milk\n"),
+  ])
+  func aCommandThatChangesNothingSaysSoAndLeavesNoUndoStep(
+    _ arguments: [String], message: String
+  ) throws {
+    _ = try todo.run("add", "Buy milk")
+    try expectSuccess(todo.runWithoutDatabase(["--db", todo.database] + arguments), printing: message)
+    try expectSuccess(todo.run("undo"), printing: "Undid: add “Buy milk”\n")
+  }
+
+  @Test func completingADoneTodoSaysItIsAlreadyDone() throws {
+    _ = try todo.run("add", "Buy milk")
+    _ = try todo.run("done", "1")
+    try expectSuccess(todo.run("done", "1"), printing: "1 is already done: Buy milk\n")
+    try expectSuccess(todo.run("undo"), printing: "Undid: complete “Buy milk”\n")
+  }
+
+  @Test func anOverlongTitleIsAUsageErrorAndAddsNothing() throws {
+    let long = String(repeating: "x", count: 5_000)
+    try expectFailure(
+      todo.run("add", long), status: 2, saying: "the title is 5000 characters long; a title has at most 1000")
+    try expectFailure(
+      todo.run("add", "-", input: "Buy milk\n\(long)\n"), status: 2,
+      saying: "line 2: the title is 5000 characters long")
+    try expectSuccess(todo.run("list"), printing: "")
+  }
+
+  // MARK: Output
+
+  @Test func aFailedWriteToStandardOutputIsAnError() throws {
+    _ = try todo.run("add", "Buy milk")
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    let result = try todo.run("list", standardOutput: full)
+    #expect(result.status == 1)
+    #expect(result.errorLines.count == 1)
+    #expect(result.standardError.contains("cannot write the output"))
+  }
+
+  @Test func aClosedPipeEndsTheProgramQuietly() throws {
+    for title in ["Buy milk", "Call mom"] { _ = try todo.run("add", title) }
+    // A reader that went away, as `todo list | head -1` leaves after the first line.
+    let pipe = Pipe()
+    try pipe.fileHandleForReading.close()
+    let result = try todo.run("list", standardOutput: pipe.fileHandleForWriting)
+    #expect(result.status == 0)
+    #expect(result.standardError == "")
+  }
+
   // MARK: Without arguments, help, version
 
   @Test func withoutArgumentsAndWithoutATerminalItPrintsTheListOfAFreshDefaultDatabase() throws {
     let result = try todo.runWithoutDatabase([], input: "")
-    expectSuccess(result, printing: "No todos yet. Add one with: todo add \"Buy milk\"\n")
+    expectSuccess(result, printing: "")
     let home = todo.directory.file("home")
     #expect(FileManager.default.fileExists(atPath: home + "/.local/share/uniflow-todo/todos.sqlite"))
 
@@ -85,8 +150,7 @@ import TodoCore
     try expectSuccess(
       todo.runWithoutDatabase(["list"], environment: environment), printing: "1  [ ] in env\n")
     try expectSuccess(
-      todo.runWithoutDatabase(["--db", todo.database, "list"], environment: environment),
-      printing: "No todos yet. Add one with: todo add \"Buy milk\"\n")
+      todo.runWithoutDatabase(["--db", todo.database, "list"], environment: environment), printing: "")
   }
 
   @Test(arguments: [["--help"], ["-h"], ["help"], ["list", "--help"], ["frobnicate", "--help"]])
@@ -95,8 +159,11 @@ import TodoCore
     #expect(result.status == 0)
     #expect(result.standardError.isEmpty)
     for text in [
-      "Usage:", "todo add TITLE...", "todo list [--all|--open|--done]", "todo undo", "--db PATH",
-      "UNIFLOW_TODO_DB", "Interactive keys:", "space  toggle done", "Exit status:", "2  usage error",
+      "Usage:", "todo add TITLE...", "todo list [--all|--open|--done] [--grep TEXT] [--json]", "todo undo",
+      "todo redo", "--db PATH", "UNIFLOW_TODO_DB", "NO_COLOR", "Interactive keys",
+      "space, enter      toggle done",
+      "PgUp/PgDn", "g/G, Home/End", "d, Delete", "r  redo", "search", "f, Tab", "Ctrl-Z", "Ctrl-A/Ctrl-E",
+      "Ctrl-U/Ctrl-K", "Backspace/Delete", "TERM=dumb", "Exit status:", "2  usage error",
     ] {
       #expect(result.standardOutput.contains(text), "help lacks \(text)")
     }
@@ -125,6 +192,9 @@ import TodoCore
     (["done"], "'todo done' needs a todo id"),
     (["done", "abc"], "'abc' is not a todo id"),
     (["done", "0"], "'0' is not a todo id"),
+    (["done", "-1"], "'-1' is not a todo id (ids are positive numbers"),
+    (["add", "-dash"], "for a title that starts with '-', put -- before it: todo add -- -dash"),
+    (["rename", "1", "-x"], "put -- before it: todo rename -- ID -x"),
     (["done", "1", "2"], "'todo done' takes one id, not 2 arguments"),
     (["rm"], "'todo rm' needs a todo id"),
     (["rename"], "'todo rename' needs an id and a title"),
@@ -157,7 +227,7 @@ import TodoCore
     try expectFailure(
       todo.runWithoutDatabase(["--db", todo.database] + arguments), status: 1, saying: "no todo with id 42")
     #expect(try todo.run("list").standardOutput == before.standardOutput)
-    try expectSuccess(todo.run("undo"), printing: "Undid add “Buy milk”\n")
+    try expectSuccess(todo.run("undo"), printing: "Undid: add “Buy milk”\n")
   }
 
   // MARK: Databases that cannot be used
@@ -184,8 +254,70 @@ import TodoCore
 
     try expectFailure(
       todo.run("add", "Buy milk"), status: 1,
-      saying: "has schema version 9 but this todo knows versions up to 2")
+      saying: "has schema version 9 but this todo knows versions up to 3")
     #expect(try todo.directory.contents(of: todo.database) == before)
+  }
+
+  @Test func aNegativeSchemaVersionIsRefusedAndLeftUntouched() throws {
+    do {
+      let database = try SQLiteDatabase(path: todo.database)
+      try database.executeScript("CREATE TABLE todos (id INTEGER PRIMARY KEY); PRAGMA user_version = -1;")
+    }
+    let before = try todo.directory.contents(of: todo.database)
+
+    for arguments in [["list"], ["add", "Buy milk"]] {
+      try expectFailure(
+        todo.runWithoutDatabase(["--db", todo.database] + arguments), status: 1,
+        saying: "has schema version -1, which no version of todo writes")
+    }
+    #expect(try todo.directory.contents(of: todo.database) == before)
+  }
+
+  @Test func aNegativeNumberStartsATitle() throws {
+    try expectSuccess(todo.run("add", "-5", "degrees"), printing: "Added 1: -5 degrees\n")
+  }
+
+  @Test(arguments: [
+    ("/dev/null", "cannot open the database /dev/null: it is a device or another special file"),
+    ("/proc/version", "/proc/version is not a todo database"),
+  ])
+  func aPathThatCannotHoldADatabaseSaysWhy(_ path: String, message: String) throws {
+    guard FileManager.default.fileExists(atPath: path) else { return }
+    for arguments in [["list"], ["add", "Buy milk"]] {
+      try expectFailure(todo.runWithoutDatabase(["--db", path] + arguments), status: 1, saying: message)
+    }
+  }
+
+  @Test func aDatabaseWhoseLocationCannotBeWrittenIsListedButNotChanged() throws {
+    _ = try todo.run("add", "Buy milk")
+    // SQLite cannot create its side files next to the file, as in a read-only folder or
+    // mount; a directory in the way of one of them does that even for a superuser.
+    for suffix in ["-wal", "-shm"] {
+      try? FileManager.default.removeItem(atPath: todo.database + suffix)
+    }
+    try FileManager.default.createDirectory(
+      atPath: todo.database + "-shm", withIntermediateDirectories: false)
+    let before = try todo.directory.contents(of: todo.database)
+
+    try expectSuccess(todo.run("list"), printing: "1  [ ] Buy milk\n")
+    try expectFailure(
+      todo.run("add", "Call mom"), status: 1, saying: "the database \(todo.database) is read-only")
+    #expect(try todo.directory.contents(of: todo.database) == before)
+  }
+
+  /// A folder nobody may write to; a superuser may write anyway, so the test needs another user.
+  @Test(.enabled(if: geteuid() != 0, "a superuser can write into a read-only folder"))
+  func aDatabaseInAReadOnlyFolderIsListedButNotChanged() throws {
+    let folder = todo.directory.file("read-only")
+    let database = folder + "/todos.sqlite"
+    _ = try todo.runWithoutDatabase(["--db", database, "add", "Buy milk"])
+    chmod(folder, 0o555)
+    defer { chmod(folder, 0o755) }
+
+    try expectSuccess(todo.runWithoutDatabase(["--db", database, "list"]), printing: "1  [ ] Buy milk\n")
+    try expectFailure(
+      todo.runWithoutDatabase(["--db", database, "add", "Call mom"]), status: 1,
+      saying: "the database \(database) is read-only")
   }
 
   @Test func aLocationThatCannotBeCreatedIsReported() throws {

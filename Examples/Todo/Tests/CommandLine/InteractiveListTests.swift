@@ -18,7 +18,10 @@ import TodoCore
     let process = Process()
     process.executableURL = executable
     process.arguments = ["--db", todo.database]
-    process.environment = TodoProcess.baseEnvironment
+    var environment = TodoProcess.baseEnvironment
+    environment["TERM"] = "xterm-256color"
+    environment["NO_COLOR"] = nil
+    process.environment = environment
     process.standardInput = terminal.terminal
     process.standardOutput = terminal.terminal
     process.standardError = terminal.terminal
@@ -31,7 +34,8 @@ import TodoCore
     let process = try start()
     try terminal.read(until: "No todos yet. Press a to add one.")
     for key in [
-      "↑↓/jk move", "space toggle", "a add", "e edit", "d delete", "u undo", "c clear done", "q quit",
+      "↑↓/jk PgUp/PgDn g/G move", "space/enter toggle", "a add", "e edit", "d/del delete", "u undo", "r redo",
+      "/ search", "f/tab filter", "c clear done", "esc dismiss", "q quit",
     ] {
       #expect(terminal.text().contains(key))
     }
@@ -74,6 +78,163 @@ import TodoCore
     try terminal.readToEnd()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
+  }
+
+  // MARK: Type-ahead
+
+  /// Starts the list, waits for it to show the stored todos, types `keys` in one write (as
+  /// type-ahead, a slow link or an unmarked paste deliver them), and waits for the program to
+  /// exit; `keys` should end with `q`.
+  private func typeAhead(_ keys: String, showing visible: String) throws {
+    let process = try start()
+    try terminal.read(until: visible)
+    terminal.type(keys)
+    try terminal.readToEnd()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+
+  private func storedSnapshot() async throws -> TodoSnapshot {
+    try await SQLiteTodoRepository(path: todo.database).snapshot()
+  }
+
+  @Test func anUndoTypedAheadAfterAnAddUndoesThatAdd() async throws {
+    _ = try todo.run("add", "A older")
+    _ = try todo.run("add", "B old")
+    try typeAhead("aX\ruq", showing: "B old")
+    let snapshot = try await storedSnapshot()
+    #expect(snapshot.todos.map(\.title) == ["A older", "B old"])
+    #expect(snapshot.undoHistory == ["add “A older”", "add “B old”"])
+    #expect(terminal.text().contains("add “X”"))
+  }
+
+  @Test func enterEndsATypedTitleAndTheKeysAfterItAreCommands() async throws {
+    _ = try todo.run("add", "A older")
+    // As a paste the terminal does not mark: two titles, an undo of the second, and quit.
+    try typeAhead("aC\naD\nuq", showing: "A older")
+    let snapshot = try await storedSnapshot()
+    #expect(snapshot.todos.map(\.title) == ["A older", "C"])
+    #expect(snapshot.undoHistory.last == "add “C”")
+  }
+
+  @Test func twoQuickSpacesToggleTwice() async throws {
+    _ = try todo.run("add", "Buy milk")
+    try typeAhead("  q", showing: "Buy milk")
+    let snapshot = try await storedSnapshot()
+    #expect(snapshot.todos.map(\.isDone) == [false])
+    #expect(snapshot.undoHistory == ["add “Buy milk”", "complete “Buy milk”", "reopen “Buy milk”"])
+  }
+
+  @Test func quickDeletesEachDeleteTheSelectedTodo() async throws {
+    _ = try todo.run("add", "Buy milk")
+    _ = try todo.run("add", "Call mom")
+    _ = try todo.run("add", "Write report")
+    try typeAhead("jddq", showing: "Write report")
+    #expect(try await storedSnapshot().todos.map(\.title) == ["Buy milk"])
+    #expect(!terminal.text().contains("no todo with id"))
+  }
+
+  @Test func theStatusLineNamesTheLastChangeOfQuickKeys() throws {
+    _ = try todo.run("add", "A")
+    let process = try start()
+    try terminal.read(until: " A ")
+    let mark = terminal.output.count
+    terminal.type("aB\raC\ru")
+    try terminal.read(until: "Undid", after: mark)
+    terminal.type("q")
+    try terminal.readToEnd()
+    process.waitUntilExit()
+    // The last message drawn is the undo's, of the last add.
+    let messages = terminal.text(from: mark).matches(of: /✓ ([^\u{1B}]*)/).map { String($0.output.1) }
+    #expect(messages.last?.hasPrefix("Undid") == true)
+    #expect(messages.last?.contains("“C”") == true)
+    #expect(
+      messages.filter { $0.hasPrefix("Added") }.map { $0.trimmingCharacters(in: .whitespaces) } == [
+        "Added 2: B", "Added 3: C",
+      ])
+  }
+
+  // MARK: Editing, searching, redo
+
+  @Test func theTitleEditorMovesAndDeletesAtTheCursor() async throws {
+    let home = "\u{1B}[H"
+    let right = "\u{1B}[C"
+    let delete = "\u{1B}[3~"
+    let keys =
+      "aBu milk" + home + right + right + "y"  // Buy milk
+      + "\u{05}!\u{7F}"  // Ctrl-E, "!", Backspace
+      + "\u{01}" + delete + "B\r"  // Ctrl-A, Delete "B", type it again
+      + "axyz\u{1B}[D\u{15}Call\u{0B}\r"  // Ctrl-U before the cursor, Ctrl-K after it
+      + "q"
+    try typeAhead(keys, showing: "No todos yet.")
+    #expect(try await storedSnapshot().todos.map(\.title) == ["Buy milk", "Call"])
+  }
+
+  @Test func slashFiltersTheListAsYouTypeAndEscClearsTheSearch() async throws {
+    for title in ["Buy milk", "Call mom", "Buy bread"] { _ = try todo.run("add", title) }
+    let process = try start()
+    try terminal.read(until: "Buy bread")
+    let mark = terminal.output.count
+    terminal.type("/BUY M")
+    try terminal.read(until: "matching “BUY M”", after: mark)
+    try terminal.read(until: "Search: ", after: mark)
+    // Enter keeps the search; the only todo shown is the one deleted.
+    terminal.type("\rd")
+    try terminal.read(until: "Deleted 1: Buy milk", after: mark)
+    terminal.type("/\u{1B}q")
+    try terminal.readToEnd()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(try await storedSnapshot().todos.map(\.title) == ["Call mom", "Buy bread"])
+  }
+
+  @Test func rRedoesWhatUUndid() async throws {
+    _ = try todo.run("add", "Buy milk")
+    try typeAhead(" urq", showing: "Buy milk")
+    let snapshot = try await storedSnapshot()
+    #expect(snapshot.todos.map(\.isDone) == [true])
+    #expect(terminal.text().contains("Redid: complete “Buy milk”"))
+  }
+
+  @Test func ctrlZSuspendsAndTheListComesBackWhenResumed() throws {
+    _ = try todo.run("add", "Buy milk")
+    let process = try start()
+    try terminal.read(until: "Buy milk")
+    let mark = terminal.output.count
+    terminal.type("\u{1A}")
+    // The terminal is given back before the program stops.
+    try terminal.read(until: "\u{1B}[?1049l", after: mark)
+    try waitUntilStopped(process)
+    let resumed = terminal.output.count
+    kill(process.processIdentifier, SIGCONT)
+    try terminal.read(until: "\u{1B}[?1049h", after: resumed)
+    try terminal.read(until: "Buy milk", after: resumed)
+    terminal.type(" q")
+    try terminal.readToEnd()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(terminal.text().hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
+  }
+
+  /// Waits until the process is stopped, reading its state from `/proc`; the bound only turns
+  /// a program that never stops into a failure.
+  private func waitUntilStopped(_ process: Process) throws {
+    for _ in 0..<6_000 {
+      let stat =
+        (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+      // The state follows the command name in parentheses: `123 (todo) T ...`.
+      if let state = stat.split(separator: ")").last?.split(separator: " ").first, state == "T" { return }
+      usleep(10_000)
+    }
+    process.terminate()
+    throw PseudoTerminal.Failure(description: "the program did not stop after Ctrl-Z")
+  }
+
+  @Test func aDumbTerminalGetsThePlainList() throws {
+    _ = try todo.run("add", "Buy milk")
+    let result = try todo.runOnTerminal([], environment: ["TERM": "dumb"])
+    #expect(result.status == 0)
+    #expect(result.output == "1  [ ] Buy milk\r\n")
   }
 
   @Test func aTerminationSignalRestoresTheTerminal() throws {

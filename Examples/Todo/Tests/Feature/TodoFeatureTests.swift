@@ -424,7 +424,92 @@ import UniflowTesting
     await stopObserving(store)
   }
 
+  @Test func addingManyTitlesIsOneChangeThatUndoRevertsAndRedoAppliesAgain() async {
+    let store = makeStore()
+    await store.send(.addAll(titles: ["Buy milk", "  Call mom "]))
+    let added = [todo(1, "Buy milk"), todo(2, "Call mom")]
+    await store.receive(
+      .snapshotLoaded(
+        TodoSnapshot(todos: IdentifiedArray(uniqueElements: added), undoHistory: ["add 2 todos"], revision: 1)
+      )
+    ) {
+      $0.todos = IdentifiedArray(uniqueElements: added)
+      $0.undoHistory = ["add 2 todos"]
+      $0.isLoaded = true
+      $0.revision = 1
+    }
+    await store.receive(.finished(.addedAll(added))) { $0.outcome = .addedAll(added) }
+
+    await store.send(.undo)
+    await store.receive(.snapshotLoaded(TodoSnapshot(todos: [], undoHistory: [], revision: 2))) {
+      $0.todos = []
+      $0.undoHistory = []
+      $0.revision = 2
+    }
+    await store.receive(.finished(.undid("add 2 todos"))) { $0.outcome = .undid("add 2 todos") }
+
+    await store.send(.redo)
+    await store.receive(
+      .snapshotLoaded(
+        TodoSnapshot(todos: IdentifiedArray(uniqueElements: added), undoHistory: ["add 2 todos"], revision: 3)
+      )
+    ) {
+      $0.todos = IdentifiedArray(uniqueElements: added)
+      $0.undoHistory = ["add 2 todos"]
+      $0.revision = 3
+    }
+    await store.receive(.finished(.redid("add 2 todos"))) { $0.outcome = .redid("add 2 todos") }
+    await store.send(.redo)
+    await store.receive(.failed(.nothingToRedo)) {
+      $0.error = .nothingToRedo
+      $0.outcome = nil
+    }
+    await store.finish()
+  }
+
+  @Test func badTitlesFailAtOnceWithoutReachingTheRepository() async {
+    let store = makeStore()
+    let long = String(repeating: "x", count: Todo.maximumTitleLength + 1)
+    await store.send(.add(title: long)) {
+      $0.error = .titleTooLong(length: Todo.maximumTitleLength + 1, maximum: Todo.maximumTitleLength)
+    }
+    await store.send(.addAll(titles: ["Buy milk", " "])) { $0.error = .emptyTitle }
+    await store.send(.addAll(titles: [])) { $0.error = .emptyTitle }
+    await store.finish()
+  }
+
+  @Test func aChangeThatFindsTheTodoAlreadySoSaysIt() async {
+    let store = makeStore(InMemoryTodoRepository(todos: [todo(1, "Buy milk")]))
+    await store.send(.setDone(id: 1, isDone: false))
+    await store.receive(.snapshotLoaded(TodoSnapshot(todos: [todo(1, "Buy milk")], revision: 1))) {
+      $0.todos = [todo(1, "Buy milk")]
+      $0.isLoaded = true
+      $0.revision = 1
+    }
+    await store.receive(.finished(.alreadyOpen(todo(1, "Buy milk")))) {
+      $0.outcome = .alreadyOpen(todo(1, "Buy milk"))
+    }
+    #expect(store.state.undoHistory.isEmpty)
+    #expect(store.state.outcome?.description == "1 is already open: Buy milk")
+    await store.finish()
+  }
+
   // MARK: Filter and selection
+
+  @Test func theSearchKeepsTheTodosWhoseTitleContainsItIgnoringCaseAndAccents() {
+    var state = TodoFeature.State(
+      todos: [todo(1, "Buy milk"), todo(2, "Call mom", isDone: true), todo(3, "Crème brûlée")], isLoaded: true
+    )
+    state.search = "CREME"
+    #expect(state.visibleTodos.map(\.id) == [3])
+    #expect(state.selection == 3)
+    state.search = "m"
+    state.filter = .done
+    #expect(state.visibleTodos.map(\.id) == [2])
+    state.search = ""
+    state.filter = .all
+    #expect(state.visibleTodos.map(\.id) == [1, 2, 3])
+  }
 
   @Test func theFilterDecidesTheVisibleTodosAndTheCountsStayWhole() async {
     let store = makeStore(

@@ -8,13 +8,27 @@ import TodoCore
     ("Buy\nmilk\r\nand\teggs", "Buy milk and eggs"),
     ("red\u{1B}[31m alert\u{7}", "red [31m alert"),
     ("Crème brûlée 🍮", "Crème brûlée 🍮"),
+    ("pay \u{202E}gnp.exe", "pay gnp.exe"),
+    ("a\u{2066}b\u{2069}c\u{200F}", "a b c"),
   ])
   func titlesAreTrimmedAndKeptOnOneLine(_ typed: String, stored: String) {
     #expect(Todo.normalizedTitle(typed) == stored)
   }
 
-  @Test(arguments: ["", " ", "\n\t\r\n", "\u{1B}\u{7}"])
+  @Test(arguments: ["", " ", "\n\t\r\n", "\u{1B}\u{7}", "\u{202E}"])
   func blankTitlesAreEmpty(_ typed: String) {
     #expect(Todo.normalizedTitle(typed) == nil)
+    #expect(throws: TodoStoreError.emptyTitle) { try Todo.validatedTitle(typed) }
+  }
+
+  @Test func titlesLongerThanTheMaximumAreRefused() throws {
+    let longest = String(repeating: "é", count: Todo.maximumTitleLength)
+    #expect(try Todo.validatedTitle(" \(longest) ") == longest)
+    #expect(throws: TodoStoreError.titleTooLong(length: 1_001, maximum: 1_000)) {
+      try Todo.validatedTitle(longest + "x")
+    }
+    #expect(
+      TodoStoreError.titleTooLong(length: 1_001, maximum: 1_000).description
+        == "the title is 1001 characters long; a title has at most 1000")
   }
 }

@@ -38,8 +38,12 @@ import TodoCore
     let repository = try Subject(kind).repository
     _ = try await repository.add(title: "Buy milk", at: testDate)
     _ = try await repository.add(title: "Call mom", at: testDate)
-    #expect(try await repository.setDone(true, id: 1, at: testDate) == todo(1, "Buy milk", isDone: true))
-    #expect(try await repository.rename(id: 2, to: "Call dad") == todo(2, "Call dad"))
+    #expect(
+      try await repository.setDone(true, id: 1, at: testDate)
+        == TodoUpdate(todo: todo(1, "Buy milk", isDone: true), isChanged: true))
+    #expect(
+      try await repository.rename(id: 2, to: "Call dad")
+        == TodoUpdate(todo: todo(2, "Call dad"), isChanged: true))
     #expect(try await repository.clearDone() == [todo(1, "Buy milk", isDone: true)])
     #expect(try await repository.delete(id: 2) == todo(2, "Call dad"))
     #expect(try await repository.snapshot().todos.isEmpty)
@@ -68,8 +72,12 @@ import TodoCore
   func changesThatDoNothingLeaveNoUndoStep(_ kind: Kind) async throws {
     let repository = try Subject(kind).repository
     _ = try await repository.add(title: "Buy milk", at: testDate)
-    #expect(try await repository.setDone(false, id: 1, at: testDate) == todo(1, "Buy milk"))
-    #expect(try await repository.rename(id: 1, to: "Buy milk") == todo(1, "Buy milk"))
+    #expect(
+      try await repository.setDone(false, id: 1, at: testDate)
+        == TodoUpdate(todo: todo(1, "Buy milk"), isChanged: false))
+    #expect(
+      try await repository.rename(id: 1, to: "Buy milk")
+        == TodoUpdate(todo: todo(1, "Buy milk"), isChanged: false))
     #expect(try await repository.clearDone() == [])
     #expect(try await repository.snapshot().undoHistory == ["add “Buy milk”"])
   }
@@ -134,6 +142,58 @@ import TodoCore
     // A command that fails changes nothing, not even the revision.
     await #expect(throws: TodoStoreError.todoNotFound(9)) { try await repository.delete(id: 9) }
     #expect(try await repository.snapshot() == afterCompleting)
+  }
+
+  @Test(arguments: Kind.allCases)
+  func addingManyTitlesIsOneChangeThatOneUndoReverts(_ kind: Kind) async throws {
+    let repository = try Subject(kind).repository
+    _ = try await repository.add(title: "first", at: testDate)
+    let titles = (1...500).map { "item \($0)" }
+    let added = try await repository.add(titles: titles, at: testDate)
+    #expect(added.map(\.id) == Array(2...501))
+    #expect(added.map(\.title) == titles)
+    let snapshot = try await repository.snapshot()
+    #expect(snapshot.todos.count == 501)
+    #expect(snapshot.undoHistory == ["add “first”", "add 500 todos"])
+
+    #expect(try await repository.undo() == "add 500 todos")
+    #expect(try await repository.snapshot().todos.map(\.title) == ["first"])
+    // Identifiers are not reused after the undo.
+    #expect(try await repository.add(title: "next", at: testDate).id == 502)
+  }
+
+  @Test(arguments: Kind.allCases)
+  func redoAppliesAgainWhatUndoRevertedUntilTheNextChange(_ kind: Kind) async throws {
+    let repository = try Subject(kind).repository
+    await #expect(throws: TodoStoreError.nothingToRedo) { try await repository.redo() }
+    _ = try await repository.add(title: "Buy milk", at: testDate)
+    _ = try await repository.add(titles: ["Call mom", "Write report"], at: testDate)
+    _ = try await repository.setDone(true, id: 1, at: testDate)
+    let done = try await repository.snapshot().todos
+
+    #expect(try await repository.undo() == "complete “Buy milk”")
+    #expect(try await repository.undo() == "add 2 todos")
+    #expect(try await repository.snapshot().todos == [todo(1, "Buy milk")])
+    #expect(try await repository.redo() == "add 2 todos")
+    #expect(try await repository.redo() == "complete “Buy milk”")
+    #expect(try await repository.snapshot().todos == done)
+    await #expect(throws: TodoStoreError.nothingToRedo) { try await repository.redo() }
+    // A redo can be undone in turn.
+    #expect(try await repository.undo() == "complete “Buy milk”")
+    #expect(try await repository.snapshot().undoHistory == ["add “Buy milk”", "add 2 todos"])
+
+    // A new change ends what can be redone.
+    _ = try await repository.delete(id: 2)
+    await #expect(throws: TodoStoreError.nothingToRedo) { try await repository.redo() }
+  }
+
+  @Test(arguments: Kind.allCases)
+  func addingTitlesWithAnEmptyOneAddsNothing(_ kind: Kind) async throws {
+    let repository = try Subject(kind).repository
+    await #expect(throws: TodoStoreError.emptyTitle) {
+      try await repository.add(titles: ["Buy milk", "  "], at: testDate)
+    }
+    #expect(try await repository.snapshot().todos.isEmpty)
   }
 
   @Test(arguments: Kind.allCases)

@@ -34,7 +34,7 @@ import TodoCore
     let nested = directory.file("a/b/c/todos.sqlite")
     _ = try await SQLiteTodoRepository(path: nested).add(title: "Buy milk", at: testDate)
     let database = try SQLiteDatabase(path: nested)
-    #expect(try database.userVersion() == 2)
+    #expect(try database.userVersion() == 3)
     #expect(try database.query("PRAGMA journal_mode") == [[.text("wal")]])
   }
 
@@ -52,11 +52,11 @@ import TodoCore
             todo(3, "Call mom"),
           ]))
     // The new column and the undo tables work, and identifiers go on after the old ones.
-    #expect(try await repository.setDone(true, id: 3, at: testDate) == todo(3, "Call mom", isDone: true))
+    #expect(try await repository.setDone(true, id: 3, at: testDate).todo == todo(3, "Call mom", isDone: true))
     #expect(try await repository.add(title: "Write report", at: testDate).id == 4)
     #expect(try await repository.undo() == "add “Write report”")
     #expect(try await repository.undo() == "complete “Call mom”")
-    #expect(try SQLiteDatabase(path: path).userVersion() == 2)
+    #expect(try SQLiteDatabase(path: path).userVersion() == 3)
   }
 
   @Test func refusesANewerSchemaWithoutTouchingTheFile() throws {
@@ -66,12 +66,12 @@ import TodoCore
         """
         CREATE TABLE todos (id INTEGER PRIMARY KEY, title TEXT, future TEXT);
         INSERT INTO todos (title, future) VALUES ('from the future', 'x');
-        PRAGMA user_version = 3;
+        PRAGMA user_version = 4;
         """)
     }
     let before = try directory.contents(of: path)
 
-    #expect(throws: TodoStoreError.newerSchema(path: path, version: 3, supported: 2)) {
+    #expect(throws: TodoStoreError.newerSchema(path: path, version: 4, supported: 3)) {
       try SQLiteTodoRepository(path: path)
     }
     #expect(try directory.contents(of: path) == before)

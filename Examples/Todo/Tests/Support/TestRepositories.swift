@@ -22,13 +22,15 @@ final class FailingRepository: TodoRepository {
 
   func snapshot() async throws(TodoStoreError) -> TodoSnapshot { throw error }
   func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo { throw error }
-  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> Todo { throw error }
-  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> Todo {
+  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> [Todo] { throw error }
+  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoUpdate { throw error }
+  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
     throw error
   }
   func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo { throw error }
   func clearDone() async throws(TodoStoreError) -> [Todo] { throw error }
   func undo() async throws(TodoStoreError) -> String { throw error }
+  func redo() async throws(TodoStoreError) -> String { throw error }
   func reloadIfChanged() async throws(TodoStoreError) { throw error }
 }
 
@@ -130,10 +132,14 @@ final class HeldUpdatesRepository: InMemoryBackedRepository {
   func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo {
     try await change { repository throws(TodoStoreError) in try await repository.add(title: title, at: date) }
   }
-  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> Todo {
+  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> [Todo] {
+    try await change { repository throws(TodoStoreError) in try await repository.add(titles: titles, at: date)
+    }
+  }
+  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoUpdate {
     try await change { repository throws(TodoStoreError) in try await repository.rename(id: id, to: title) }
   }
-  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> Todo {
+  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
     try await change { repository throws(TodoStoreError) in
       try await repository.setDone(isDone, id: id, at: date)
     }
@@ -146,6 +152,9 @@ final class HeldUpdatesRepository: InMemoryBackedRepository {
   }
   func undo() async throws(TodoStoreError) -> String {
     try await change { repository throws(TodoStoreError) in try await repository.undo() }
+  }
+  func redo() async throws(TodoStoreError) -> String {
+    try await change { repository throws(TodoStoreError) in try await repository.redo() }
   }
   func reloadIfChanged() async throws(TodoStoreError) {}
 
@@ -175,14 +184,18 @@ extension InMemoryBackedRepository {
   func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo {
     try await base.add(title: title, at: date)
   }
-  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> Todo {
+  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> [Todo] {
+    try await base.add(titles: titles, at: date)
+  }
+  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoUpdate {
     try await base.rename(id: id, to: title)
   }
-  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> Todo {
+  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
     try await base.setDone(isDone, id: id, at: date)
   }
   func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo { try await base.delete(id: id) }
   func clearDone() async throws(TodoStoreError) -> [Todo] { try await base.clearDone() }
   func undo() async throws(TodoStoreError) -> String { try await base.undo() }
+  func redo() async throws(TodoStoreError) -> String { try await base.redo() }
   func reloadIfChanged() async throws(TodoStoreError) { try await base.reloadIfChanged() }
 }

@@ -44,17 +44,48 @@ struct TodoProcess {
   }
 
   /// Runs `todo --db <database> arguments…`.
-  func run(_ arguments: String..., input: String? = nil) throws -> Result {
-    try runWithoutDatabase(["--db", database] + arguments, input: input)
+  func run(
+    _ arguments: String..., input: String? = nil, standardOutput: FileHandle? = nil
+  ) throws -> Result {
+    try runWithoutDatabase(["--db", database] + arguments, input: input, standardOutput: standardOutput)
   }
 
   /// Runs `todo arguments…` with the environment changed by `environment` (a `nil` value
   /// removes a variable).
   func runWithoutDatabase(
-    _ arguments: [String], environment: [String: String?] = [:], input: String? = nil
+    _ arguments: [String], environment: [String: String?] = [:], input: String? = nil,
+    standardOutput: FileHandle? = nil
   ) throws -> Result {
-    let process = try start(arguments, environment: environment, input: input)
+    let process = try start(
+      arguments, environment: environment, input: input, standardOutput: standardOutput)
     return try finish(process)
+  }
+
+  /// Runs `todo --db <database> arguments…` on a new pseudo-terminal, as a user at a terminal
+  /// would, and returns its exit status and what it wrote to the terminal (standard output
+  /// and standard error together, line breaks as the terminal sends them: `\r\n`).
+  func runOnTerminal(
+    _ arguments: [String], environment: [String: String?] = [:]
+  ) throws -> (
+    status: Int32, output: String
+  ) {
+    let terminal = try PseudoTerminal()
+    let executable = try #require(Self.executable)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["--db", database] + arguments
+    var merged = Self.baseEnvironment
+    merged["HOME"] = directory.file("home")
+    for (name, value) in environment { merged[name] = value }
+    process.environment = merged
+    process.standardInput = terminal.terminal
+    process.standardOutput = terminal.terminal
+    process.standardError = terminal.terminal
+    try process.run()
+    try terminal.closeTerminalSide()
+    try terminal.readToEnd()
+    process.waitUntilExit()
+    return (process.terminationStatus, terminal.text())
   }
 
   /// A started process, with where its output goes.
@@ -67,8 +98,11 @@ struct TodoProcess {
 
   /// Starts `todo arguments…` and returns without waiting; the caller writes `input` if it
   /// wants, then calls ``finish(_:)``.
+  ///
+  /// - Parameter standardOutput: Where the output goes instead of a file the result reads.
   func start(
-    _ arguments: [String], environment: [String: String?] = [:], input: String? = nil
+    _ arguments: [String], environment: [String: String?] = [:], input: String? = nil,
+    standardOutput: FileHandle? = nil
   ) throws -> Running {
     let executable = try #require(
       Self.executable, "the todo executable is not built next to the tests; run 'swift build' first")
@@ -85,7 +119,7 @@ struct TodoProcess {
     let error = URL(fileURLWithPath: directory.file("stderr-\(id)"))
     _ = FileManager.default.createFile(atPath: output.path, contents: nil)
     _ = FileManager.default.createFile(atPath: error.path, contents: nil)
-    process.standardOutput = try FileHandle(forWritingTo: output)
+    process.standardOutput = try standardOutput ?? FileHandle(forWritingTo: output)
     process.standardError = try FileHandle(forWritingTo: error)
     let pipe = Pipe()
     process.standardInput = pipe

@@ -16,6 +16,9 @@ extension TodoFeature {
 
     /// Adds a todo with this title; an empty title sets ``TodoStoreError/emptyTitle``.
     case add(title: String)
+    /// Adds a todo for each title, as one change that one ``undo`` reverts; an empty title
+    /// sets ``TodoStoreError/emptyTitle`` and adds nothing.
+    case addAll(titles: [String])
     /// Renames a todo.
     case rename(id: Todo.ID, title: String)
     /// Marks a todo done if it is open, open if it is done.
@@ -28,8 +31,13 @@ extension TodoFeature {
     case clearDone
     /// Reverts the last change.
     case undo
+    /// Applies the last change undone again.
+    case redo
     /// Shows the todos that pass a filter.
     case setFilter(TodoFilter)
+    /// Shows only the todos whose title contains this text, ignoring case and accents; an
+    /// empty text shows them all.
+    case setSearch(String)
     /// Switches to the next filter: all, open, done, all…
     case cycleFilter
     /// Moves the selection by this many visible rows (negative is up), stopping at the ends.

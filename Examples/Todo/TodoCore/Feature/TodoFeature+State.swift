@@ -1,3 +1,4 @@
+import Foundation
 import Uniflow
 
 extension TodoFeature {
@@ -14,6 +15,11 @@ extension TodoFeature {
     }
     /// Which todos ``visibleTodos`` shows.
     public var filter: TodoFilter {
+      didSet { refreshVisibleTodos() }
+    }
+    /// The text a todo's title must contain to be visible, ignoring case and accents; empty
+    /// to show every todo the filter lets through.
+    public var search: String {
       didSet { refreshVisibleTodos() }
     }
     /// The selected todo, if any; kept on a visible todo when the list changes.
@@ -56,6 +62,7 @@ extension TodoFeature {
     ) {
       self.todos = todos
       self.filter = filter
+      self.search = ""
       self.selection = selection
       self.undoHistory = undoHistory
       self.isLoaded = isLoaded
@@ -77,7 +84,15 @@ extension TodoFeature {
     /// visible todo: the same one if it is still visible, otherwise the one now at its place.
     private mutating func refreshVisibleTodos() {
       let previousIndex = selectedIndex
-      visibleTodos = filter == .all ? todos : todos.filter(filter.includes)
+      if search.isEmpty {
+        visibleTodos = filter == .all ? todos : todos.filter(filter.includes)
+      } else {
+        let search = search
+        visibleTodos = todos.filter { todo in
+          filter.includes(todo)
+            && todo.title.range(of: search, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        }
+      }
       doneCount = todos.reduce(0) { $1.isDone ? $0 + 1 : $0 }
       openCount = todos.count - doneCount
       if let selection, visibleTodos.contains(id: selection) {

@@ -81,19 +81,44 @@ public struct TodoFeature: Reducer, Sendable {
         }
       }
 
-    case .add(let title):
+    case .add(let typed):
       state.error = nil
-      guard let title = Todo.normalizedTitle(title) else { return fail(.emptyTitle, &state) }
+      let title: String
+      do throws(TodoStoreError) {
+        title = try Todo.validatedTitle(typed)
+      } catch {
+        return fail(error, &state)
+      }
       let date = now()
       return perform { repository throws(TodoStoreError) in
         .added(try await repository.add(title: title, at: date))
       }
 
-    case .rename(let id, let title):
+    case .addAll(let titles):
       state.error = nil
-      guard let title = Todo.normalizedTitle(title) else { return fail(.emptyTitle, &state) }
+      guard !titles.isEmpty else { return fail(.emptyTitle, &state) }
+      let normalized: [String]
+      do throws(TodoStoreError) {
+        normalized = try titles.map { title throws(TodoStoreError) in try Todo.validatedTitle(title) }
+      } catch {
+        return fail(error, &state)
+      }
+      let date = now()
       return perform { repository throws(TodoStoreError) in
-        .renamed(try await repository.rename(id: id, to: title))
+        .addedAll(try await repository.add(titles: normalized, at: date))
+      }
+
+    case .rename(let id, let typed):
+      state.error = nil
+      let title: String
+      do throws(TodoStoreError) {
+        title = try Todo.validatedTitle(typed)
+      } catch {
+        return fail(error, &state)
+      }
+      return perform { repository throws(TodoStoreError) in
+        let update = try await repository.rename(id: id, to: title)
+        return update.isChanged ? .renamed(update.todo) : .alreadyTitled(update.todo)
       }
 
     case .toggle(let id):
@@ -125,8 +150,18 @@ public struct TodoFeature: Reducer, Sendable {
         .undid(try await repository.undo())
       }
 
+    case .redo:
+      state.error = nil
+      return perform { repository throws(TodoStoreError) in
+        .redid(try await repository.redo())
+      }
+
     case .setFilter(let filter):
       state.filter = filter
+      return .none
+
+    case .setSearch(let text):
+      state.search = text
       return .none
 
     case .cycleFilter:
@@ -208,8 +243,13 @@ public struct TodoFeature: Reducer, Sendable {
   private func setDone(_ isDone: Bool, id: Todo.ID) -> Effect<Action> {
     let date = now()
     return perform { repository throws(TodoStoreError) in
-      let todo = try await repository.setDone(isDone, id: id, at: date)
-      return isDone ? .completed(todo) : .reopened(todo)
+      let update = try await repository.setDone(isDone, id: id, at: date)
+      switch (isDone, update.isChanged) {
+      case (true, true): return .completed(update.todo)
+      case (false, true): return .reopened(update.todo)
+      case (true, false): return .alreadyDone(update.todo)
+      case (false, false): return .alreadyOpen(update.todo)
+      }
     }
   }
 

@@ -36,9 +36,13 @@ public struct Todo: Identifiable, Hashable, Sendable {
     self.completedAt = completedAt
   }
 
-  /// The title as it is stored: surrounding white space trimmed, and line breaks, tabs and
-  /// other control characters (which would garble a terminal) turned into single spaces;
-  /// `nil` when nothing is left.
+  /// The longest title a todo can have, in characters.
+  public static let maximumTitleLength = 1_000
+
+  /// The title as it is stored: surrounding white space trimmed, and line breaks, tabs, other
+  /// control characters (which would garble a terminal) and bidirectional controls such as
+  /// the right-to-left override U+202E (which would reorder what is printed after the title)
+  /// turned into single spaces; `nil` when nothing is left.
   ///
   /// ```swift
   /// Todo.normalizedTitle("  Buy milk\n")  // "Buy milk"
@@ -51,11 +55,38 @@ public struct Todo: Identifiable, Hashable, Sendable {
   public static func normalizedTitle(_ title: String) -> String? {
     let words = title.split(whereSeparator: { character in
       character.isNewline
-        || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        || character.unicodeScalars.contains {
+          $0.properties.generalCategory == .control || isBidirectionalControl($0)
+        }
     })
     .map { $0.trimmingCharacters(in: .whitespaces) }
     .filter { !$0.isEmpty }
     let normalized = words.joined(separator: " ")
     return normalized.isEmpty ? nil : normalized
+  }
+
+  /// The title as it is stored (see ``normalizedTitle(_:)``), checked.
+  ///
+  /// - Parameter title: A title as the user typed it.
+  /// - Returns: The title to store.
+  /// - Throws: ``TodoStoreError/emptyTitle`` when nothing is left of it, and
+  ///   ``TodoStoreError/titleTooLong(length:maximum:)`` when it is longer than
+  ///   ``maximumTitleLength``.
+  public static func validatedTitle(_ title: String) throws(TodoStoreError) -> String {
+    guard let normalized = normalizedTitle(title) else { throw .emptyTitle }
+    let length = normalized.count
+    guard length <= maximumTitleLength else {
+      throw .titleTooLong(length: length, maximum: maximumTitleLength)
+    }
+    return normalized
+  }
+
+  /// Whether `scalar` changes the direction of the text around it: the embeddings, overrides
+  /// and isolates (U+202A–U+202E, U+2066–U+2069) and the directional marks.
+  private static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
   }
 }

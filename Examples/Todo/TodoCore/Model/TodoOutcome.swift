@@ -5,26 +5,40 @@
 public enum TodoOutcome: Hashable, Sendable, CustomStringConvertible {
   /// A todo was added.
   case added(Todo)
+  /// Todos were added as one change, in this order.
+  case addedAll([Todo])
   /// A todo got a new title.
   case renamed(Todo)
   /// A todo was marked done.
   case completed(Todo)
   /// A done todo was marked open again.
   case reopened(Todo)
+  /// A todo asked to be marked done already was; nothing changed.
+  case alreadyDone(Todo)
+  /// A todo asked to be reopened already was open; nothing changed.
+  case alreadyOpen(Todo)
+  /// A todo asked to be renamed already had that title; nothing changed.
+  case alreadyTitled(Todo)
   /// A todo was deleted.
   case deleted(Todo)
   /// The done todos were deleted; the list is empty when none was done.
   case clearedDone([Todo])
   /// The last change was reverted; its label.
   case undid(String)
+  /// The last change undone was applied again; its label.
+  case redid(String)
 
   /// One line for the user, such as `Added 3: Buy milk`.
   public var description: String {
     switch self {
     case .added(let todo): "Added \(todo.id): \(todo.title)"
+    case .addedAll(let todos): todos.count == 1 ? "Added 1 todo" : "Added \(todos.count) todos"
     case .renamed(let todo): "Renamed \(todo.id): \(todo.title)"
     case .completed(let todo): "Done \(todo.id): \(todo.title)"
     case .reopened(let todo): "Reopened \(todo.id): \(todo.title)"
+    case .alreadyDone(let todo): "\(todo.id) is already done: \(todo.title)"
+    case .alreadyOpen(let todo): "\(todo.id) is already open: \(todo.title)"
+    case .alreadyTitled(let todo): "\(todo.id) already has this title: \(todo.title)"
     case .deleted(let todo): "Deleted \(todo.id): \(todo.title)"
     case .clearedDone(let todos):
       switch todos.count {
@@ -32,7 +46,8 @@ public enum TodoOutcome: Hashable, Sendable, CustomStringConvertible {
       case 1: "Cleared 1 done todo"
       case let count: "Cleared \(count) done todos"
       }
-    case .undid(let label): "Undid \(label)"
+    case .undid(let label): "Undid: \(label)"
+    case .redid(let label): "Redid: \(label)"
     }
   }
 }

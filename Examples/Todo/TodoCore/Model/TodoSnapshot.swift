@@ -15,6 +15,10 @@ public struct TodoSnapshot: Hashable, Sendable {
   /// A short label for each change undo can revert, oldest first: the last one is what the
   /// next ``TodoRepository/undo()`` reverts.
   public var undoHistory: [String]
+  /// The most changes a repository keeps for undo: after that many, each new change drops
+  /// the oldest.
+  public static let undoDepth = 100
+
   /// Where the snapshot stands among those of its repository: it grows with every change the
   /// repository makes or sees, so of two snapshots of one repository the one with the higher
   /// revision is the more recent, and two with the same revision hold the same contents.

@@ -15,10 +15,15 @@
 public enum TodoStoreError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The title is empty, or only white space.
   case emptyTitle
+  /// The title is longer than ``Todo/maximumTitleLength`` characters.
+  case titleTooLong(length: Int, maximum: Int)
   /// No todo has this identifier.
   case todoNotFound(Todo.ID)
-  /// There is no change left to undo.
+  /// There is no change left to undo: every change kept was undone, or none was made. The
+  /// history keeps the last ``TodoSnapshot/undoDepth`` changes.
   case nothingToUndo
+  /// No undone change is left to redo: nothing was undone since the last change.
+  case nothingToRedo
   /// The file is not an SQLite database (or its header is damaged).
   case notADatabase(path: String)
   /// The file is an SQLite database with its content damaged: SQLite reports it malformed, or
@@ -29,6 +34,8 @@ public enum TodoStoreError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file was written by a newer version of this program, with a schema this version does
   /// not know.
   case newerSchema(path: String, version: Int, supported: Int)
+  /// The file's schema version is one no version of this program writes (a negative one).
+  case invalidSchema(path: String, version: Int)
   /// The directory that should hold the database cannot be created.
   case cannotCreateDirectory(path: String, reason: String)
   /// The database file cannot be opened or created.
@@ -45,10 +52,14 @@ public enum TodoStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .emptyTitle:
       "the title is empty"
+    case .titleTooLong(let length, let maximum):
+      "the title is \(length) characters long; a title has at most \(maximum)"
     case .todoNotFound(let id):
       "no todo with id \(id)"
     case .nothingToUndo:
-      "nothing to undo"
+      "nothing more to undo (the last \(TodoSnapshot.undoDepth) changes are kept)"
+    case .nothingToRedo:
+      "nothing to redo (redo applies again what undo reverted, until the next change)"
     case .notADatabase(let path):
       "\(path) is not a todo database (not an SQLite file, or a damaged one); it was left untouched"
     case .corrupted(let path):
@@ -58,12 +69,16 @@ public enum TodoStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .newerSchema(let path, let version, let supported):
       "\(path) has schema version \(version) but this todo knows versions up to \(supported); "
         + "use a newer todo (the file was left untouched)"
+    case .invalidSchema(let path, let version):
+      "\(path) has schema version \(version), which no version of todo writes; "
+        + "it is not a todo database (the file was left untouched)"
     case .cannotCreateDirectory(let path, let reason):
       "cannot create the directory \(path): \(reason)"
     case .cannotOpen(let path, let reason):
       "cannot open the database \(path): \(reason)"
     case .readOnly(let path):
-      "the database \(path) is read-only"
+      "the database \(path) is read-only (the file, its folder or its file system cannot be "
+        + "written); 'todo list' still shows it"
     case .busy(let path):
       "the database \(path) stayed locked by another process; try again"
     case .sqlite(let path, let code, let message):

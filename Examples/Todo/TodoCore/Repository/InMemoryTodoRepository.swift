@@ -15,6 +15,7 @@ public final class InMemoryTodoRepository: TodoRepository {
     var todos: IdentifiedArray<Todo>
     var nextID: Todo.ID
     var undoStack: [(label: String, todos: IdentifiedArray<Todo>)] = []
+    var redoStack: [(label: String, todos: IdentifiedArray<Todo>)] = []
     var subscribers: [Int: AsyncStream<Result<TodoSnapshot, TodoStoreError>>.Continuation] = [:]
     var nextSubscriber = 0
     /// How many changes were made: the revision of the snapshots.
@@ -24,8 +25,10 @@ public final class InMemoryTodoRepository: TodoRepository {
       TodoSnapshot(todos: todos, undoHistory: undoStack.map(\.label), revision: revision)
     }
 
-    /// Records the todos as they are before a change labelled `label`.
-    mutating func pushUndo(_ label: String) {
+    /// Records the todos as they are before a change labelled `label`; the changes undone
+    /// before it can no longer be redone, unless it is the redo itself (`keepingRedo`).
+    mutating func pushUndo(_ label: String, keepingRedo: Bool = false) {
+      if !keepingRedo { redoStack = [] }
       undoStack.append((label, todos))
       if undoStack.count > undoDepth { undoStack.removeFirst(undoStack.count - undoDepth) }
     }
@@ -84,7 +87,7 @@ public final class InMemoryTodoRepository: TodoRepository {
 
   /// Adds an open todo; see ``TodoRepository/add(title:at:)``.
   public func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo {
-    guard let title = Todo.normalizedTitle(title) else { throw .emptyTitle }
+    let title = try Todo.validatedTitle(title)
     return try change { contents in
       let todo = Todo(id: contents.nextID, title: title, createdAt: date)
       contents.pushUndo("add “\(title)”")
@@ -94,29 +97,44 @@ public final class InMemoryTodoRepository: TodoRepository {
     }
   }
 
+  /// Adds open todos as one change; see ``TodoRepository/add(titles:at:)``.
+  public func add(titles: [String], at date: Date) async throws(TodoStoreError) -> [Todo] {
+    guard !titles.isEmpty else { throw .emptyTitle }
+    let normalized = try titles.map { title throws(TodoStoreError) in try Todo.validatedTitle(title) }
+    return try change { contents in
+      contents.pushUndo(addLabel(normalized))
+      let todos = normalized.enumerated().map { offset, title in
+        Todo(id: contents.nextID + Todo.ID(offset), title: title, createdAt: date)
+      }
+      contents.nextID += Todo.ID(todos.count)
+      contents.todos.append(contentsOf: todos)
+      return todos
+    }
+  }
+
   /// Renames a todo; see ``TodoRepository/rename(id:to:)``.
-  public func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> Todo {
-    guard let title = Todo.normalizedTitle(title) else { throw .emptyTitle }
+  public func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoUpdate {
+    let title = try Todo.validatedTitle(title)
     return try change { contents throws(TodoStoreError) in
       var todo = try contents.todo(id)
-      guard todo.title != title else { return todo }
+      guard todo.title != title else { return TodoUpdate(todo: todo, isChanged: false) }
       contents.pushUndo("rename “\(todo.title)”")
       todo.title = title
       contents.todos[id: id] = todo
-      return todo
+      return TodoUpdate(todo: todo, isChanged: true)
     }
   }
 
   /// Marks a todo done or open; see ``TodoRepository/setDone(_:id:at:)``.
-  public func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> Todo {
+  public func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
     try change { contents throws(TodoStoreError) in
       var todo = try contents.todo(id)
-      guard todo.isDone != isDone else { return todo }
+      guard todo.isDone != isDone else { return TodoUpdate(todo: todo, isChanged: false) }
       contents.pushUndo("\(isDone ? "complete" : "reopen") “\(todo.title)”")
       todo.isDone = isDone
       todo.completedAt = isDone ? date : nil
       contents.todos[id: id] = todo
-      return todo
+      return TodoUpdate(todo: todo, isChanged: true)
     }
   }
 
@@ -145,6 +163,17 @@ public final class InMemoryTodoRepository: TodoRepository {
   public func undo() async throws(TodoStoreError) -> String {
     try change { contents throws(TodoStoreError) in
       guard let step = contents.undoStack.popLast() else { throw .nothingToUndo }
+      contents.redoStack.append((step.label, contents.todos))
+      contents.todos = step.todos
+      return step.label
+    }
+  }
+
+  /// Applies the last change undone again; see ``TodoRepository/redo()``.
+  public func redo() async throws(TodoStoreError) -> String {
+    try change { contents throws(TodoStoreError) in
+      guard let step = contents.redoStack.popLast() else { throw .nothingToRedo }
+      contents.pushUndo(step.label, keepingRedo: true)
       contents.todos = step.todos
       return step.label
     }
@@ -168,4 +197,9 @@ public final class InMemoryTodoRepository: TodoRepository {
 }
 
 /// How many changes the repositories can undo.
-let undoDepth = 100
+let undoDepth = TodoSnapshot.undoDepth
+
+/// The undo label of adding `titles`: `add “Buy milk”` for one, `add 3 todos` for more.
+func addLabel(_ titles: [String]) -> String {
+  titles.count == 1 ? "add “\(titles[0])”" : "add \(titles.count) todos"
+}

@@ -52,14 +52,38 @@ public final class SQLiteTodoRepository: TodoRepository {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
       if isDirectory.boolValue { throw .cannotOpen(path: path, reason: "it is a directory") }
+      var status = stat()
+      if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+        throw .cannotOpen(path: path, reason: "it is a device or another special file, not a database file")
+      }
     } else {
       let directory = (path as NSString).deletingLastPathComponent
       if !directory.isEmpty { try createDirectories(directory) }
     }
-    let database = try SQLiteDatabase(path: path, busyTimeout: busyTimeout)
-    try TodoSchema.prepare(database)
+    let database: SQLiteDatabase
+    do throws(TodoStoreError) {
+      database = try Self.open(path: path, busyTimeout: busyTimeout, access: .readWrite)
+    } catch .cannotOpen(_, let reason) where FileManager.default.fileExists(atPath: path) {
+      // The file is there but SQLite cannot open it for writing, nor create its side files
+      // next to it: a read-only mount or folder. It can still be read, as it is.
+      do throws(TodoStoreError) {
+        database = try Self.open(path: path, busyTimeout: busyTimeout, access: .immutable)
+      } catch {
+        if case .cannotOpen = error { throw .cannotOpen(path: path, reason: reason) }
+        throw error
+      }
+    }
     let dataVersion = try Self.dataVersion(of: database)
     connection = LockIsolated(Connection(database: database, dataVersion: dataVersion))
+  }
+
+  /// Opens the file and checks (and migrates) its schema.
+  private static func open(
+    path: String, busyTimeout: Duration, access: SQLiteDatabase.Access
+  ) throws(TodoStoreError) -> SQLiteDatabase {
+    let database = try SQLiteDatabase(path: path, busyTimeout: busyTimeout, access: access)
+    try TodoSchema.prepare(database)
+    return database
   }
 
   deinit {
@@ -93,7 +117,7 @@ public final class SQLiteTodoRepository: TodoRepository {
 
   /// Adds an open todo; see ``TodoRepository/add(title:at:)``.
   public func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo {
-    guard let title = Todo.normalizedTitle(title) else { throw .emptyTitle }
+    let title = try Todo.validatedTitle(title)
     return try change { database throws(TodoStoreError) in
       try database.execute(
         "INSERT INTO todos (title, is_done, created_at) VALUES (?, 0, ?)",
@@ -107,24 +131,50 @@ public final class SQLiteTodoRepository: TodoRepository {
     }
   }
 
+  /// Adds open todos in one transaction, as one undo step; see
+  /// ``TodoRepository/add(titles:at:)``.
+  ///
+  /// - Complexity: O(*n*) in the number of titles: two inserts each, and one read of the
+  ///   contents for the subscribers at the end.
+  public func add(titles: [String], at date: Date) async throws(TodoStoreError) -> [Todo] {
+    guard !titles.isEmpty else { throw .emptyTitle }
+    let normalized = try titles.map { title throws(TodoStoreError) in try Todo.validatedTitle(title) }
+    return try change { database throws(TodoStoreError) in
+      let step = try Self.beginUndoStep(database, label: addLabel(normalized))
+      var todos: [Todo] = []
+      todos.reserveCapacity(normalized.count)
+      for title in normalized {
+        try database.execute(
+          "INSERT INTO todos (title, is_done, created_at) VALUES (?, 0, ?)",
+          [.text(title), .real(date.timeIntervalSince1970)])
+        let todo = Todo(id: database.lastInsertedRowID, title: title, createdAt: date)
+        try database.execute(
+          "INSERT INTO undo_rows (step, todo_id, existed) VALUES (?, ?, 0)",
+          [.integer(step), .integer(todo.id)])
+        todos.append(todo)
+      }
+      return todos
+    }
+  }
+
   /// Renames a todo; see ``TodoRepository/rename(id:to:)``.
-  public func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> Todo {
-    guard let title = Todo.normalizedTitle(title) else { throw .emptyTitle }
+  public func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoUpdate {
+    let title = try Todo.validatedTitle(title)
     return try change { database throws(TodoStoreError) in
       var todo = try Self.todo(id, in: database)
-      guard todo.title != title else { return todo }
+      guard todo.title != title else { return TodoUpdate(todo: todo, isChanged: false) }
       try Self.recordUndoStep(database, label: "rename “\(todo.title)”", restoring: .todo(id))
       try database.execute("UPDATE todos SET title = ? WHERE id = ?", [.text(title), .integer(id)])
       todo.title = title
-      return todo
+      return TodoUpdate(todo: todo, isChanged: true)
     }
   }
 
   /// Marks a todo done or open; see ``TodoRepository/setDone(_:id:at:)``.
-  public func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> Todo {
+  public func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
     try change { database throws(TodoStoreError) in
       var todo = try Self.todo(id, in: database)
-      guard todo.isDone != isDone else { return todo }
+      guard todo.isDone != isDone else { return TodoUpdate(todo: todo, isChanged: false) }
       let label = "\(isDone ? "complete" : "reopen") “\(todo.title)”"
       try Self.recordUndoStep(database, label: label, restoring: .todo(id))
       todo.isDone = isDone
@@ -135,7 +185,7 @@ public final class SQLiteTodoRepository: TodoRepository {
           .integer(isDone ? 1 : 0), todo.completedAt.map { .real($0.timeIntervalSince1970) } ?? .null,
           .integer(id),
         ])
-      return todo
+      return TodoUpdate(todo: todo, isChanged: true)
     }
   }
 
@@ -164,30 +214,12 @@ public final class SQLiteTodoRepository: TodoRepository {
 
   /// Reverts the last change; see ``TodoRepository/undo()``.
   public func undo() async throws(TodoStoreError) -> String {
-    try change { database throws(TodoStoreError) in
-      guard let step = try database.query("SELECT id, label FROM undo_steps ORDER BY id DESC LIMIT 1").first,
-        let id = step[0].integer
-      else { throw .nothingToUndo }
-      let rows = try database.query(
-        """
-        SELECT todo_id, existed, title, is_done, created_at, completed_at
-        FROM undo_rows WHERE step = ? ORDER BY rowid DESC
-        """, [.integer(id)])
-      for row in rows {
-        if row[1].integer == 1 {
-          try database.execute(
-            """
-            INSERT OR REPLACE INTO todos (id, title, is_done, created_at, completed_at)
-            VALUES (?, ?, ?, ?, ?)
-            """, [row[0], row[2], row[3], row[4], row[5]])
-        } else {
-          try database.execute("DELETE FROM todos WHERE id = ?", [row[0]])
-        }
-      }
-      try database.execute("DELETE FROM undo_rows WHERE step = ?", [.integer(id)])
-      try database.execute("DELETE FROM undo_steps WHERE id = ?", [.integer(id)])
-      return step[1].text ?? ""
-    }
+    try change { database throws(TodoStoreError) in try Self.step(database, from: .undo, to: .redo) }
+  }
+
+  /// Applies the last change undone again; see ``TodoRepository/redo()``.
+  public func redo() async throws(TodoStoreError) -> String {
+    try change { database throws(TodoStoreError) in try Self.step(database, from: .redo, to: .undo) }
   }
 
   /// Publishes a new snapshot if another process committed a change since the last one.
@@ -268,9 +300,71 @@ public final class SQLiteTodoRepository: TodoRepository {
     return todo(from: row)
   }
 
+  /// The two stacks of steps: what undo reverts, and what redo applies again.
+  private enum History {
+    case undo, redo
+
+    var steps: String { self == .undo ? "undo_steps" : "redo_steps" }
+    var rows: String { self == .undo ? "undo_rows" : "redo_rows" }
+  }
+
+  /// Takes the last step of `source` back: records the todos it touches as they are now as a
+  /// step of `destination` (so that it can be taken back in turn), then restores them as the
+  /// step recorded them. Returns the step's label.
+  private static func step(
+    _ database: SQLiteDatabase, from source: History, to destination: History
+  ) throws(TodoStoreError) -> String {
+    guard
+      let step = try database.query("SELECT id, label FROM \(source.steps) ORDER BY id DESC LIMIT 1").first,
+      let id = step[0].integer
+    else { throw source == .undo ? .nothingToUndo : .nothingToRedo }
+    let label = step[1].text ?? ""
+    let counterpart: Int64
+    if destination == .undo {
+      counterpart = try beginUndoStep(database, label: label, keepingRedo: true)
+    } else {
+      try database.execute("INSERT INTO redo_steps (label) VALUES (?)", [.text(label)])
+      counterpart = database.lastInsertedRowID
+    }
+    try database.execute(
+      """
+      INSERT INTO \(destination.rows) (step, todo_id, existed, title, is_done, created_at, completed_at)
+      SELECT ?, s.todo_id, t.id IS NOT NULL, t.title, t.is_done, t.created_at, t.completed_at
+      FROM \(source.rows) AS s LEFT JOIN todos AS t ON t.id = s.todo_id
+      WHERE s.step = ? ORDER BY s.rowid
+      """, [.integer(counterpart), .integer(id)])
+    let rows = try database.query(
+      """
+      SELECT todo_id, existed, title, is_done, created_at, completed_at
+      FROM \(source.rows) WHERE step = ? ORDER BY rowid DESC
+      """, [.integer(id)])
+    for row in rows {
+      if row[1].integer == 1 {
+        try database.execute(
+          """
+          INSERT OR REPLACE INTO todos (id, title, is_done, created_at, completed_at)
+          VALUES (?, ?, ?, ?, ?)
+          """, [row[0], row[2], row[3], row[4], row[5]])
+      } else {
+        try database.execute("DELETE FROM todos WHERE id = ?", [row[0]])
+      }
+    }
+    try database.execute("DELETE FROM \(source.rows) WHERE step = ?", [.integer(id)])
+    try database.execute("DELETE FROM \(source.steps) WHERE id = ?", [.integer(id)])
+    return label
+  }
+
   /// Starts an undo step, dropping the oldest ones beyond the history's depth; returns its id.
-  private static func beginUndoStep(_ database: SQLiteDatabase, label: String) throws(TodoStoreError) -> Int64
-  {
+  ///
+  /// A new change makes the changes undone before it impossible to redo, unless it is the redo
+  /// itself (`keepingRedo`).
+  private static func beginUndoStep(
+    _ database: SQLiteDatabase, label: String, keepingRedo: Bool = false
+  ) throws(TodoStoreError) -> Int64 {
+    if !keepingRedo {
+      try database.execute("DELETE FROM redo_rows")
+      try database.execute("DELETE FROM redo_steps")
+    }
     try database.execute("INSERT INTO undo_steps (label) VALUES (?)", [.text(label)])
     let step = database.lastInsertedRowID
     let expired = try database.query(

@@ -16,7 +16,8 @@ import Foundation
 /// }
 /// ```
 ///
-/// Every change is atomic, and every change but ``undo()`` can be reverted by ``undo()``;
+/// Every change is atomic, and every change but ``undo()`` can be reverted by ``undo()``
+/// (and an undo by ``redo()``);
 /// changes are undone in the reverse order they were made, as far back as the repository
 /// keeps its history (at least the last 100 changes). A change that does nothing (marking a
 /// done todo done, clearing when nothing is done) leaves no undo step.
@@ -53,13 +54,24 @@ public protocol TodoRepository: Sendable {
   /// - Returns: The new todo, with its identifier.
   func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo
 
+  /// Adds open todos at the end of the list, in order, as one change: one transaction, and one
+  /// step that ``undo()`` reverts as a whole.
+  ///
+  /// - Parameters:
+  ///   - titles: The titles, already normalized and not empty; an empty one throws
+  ///     ``TodoStoreError/emptyTitle`` and adds nothing.
+  ///   - date: The creation date to record.
+  /// - Returns: The new todos, with their identifiers, in the order of `titles`.
+  /// - Complexity: O(*n*) in the number of titles, whatever the number of todos stored.
+  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> [Todo]
+
   /// Gives a todo a new title.
   ///
   /// - Parameters:
   ///   - id: The todo to rename; an unknown one throws ``TodoStoreError/todoNotFound(_:)``.
   ///   - title: The new title, normalized and not empty.
-  /// - Returns: The renamed todo.
-  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> Todo
+  /// - Returns: The renamed todo, and whether its title changed.
+  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoUpdate
 
   /// Marks a todo done or open.
   ///
@@ -67,8 +79,8 @@ public protocol TodoRepository: Sendable {
   ///   - isDone: Whether the todo is done.
   ///   - id: The todo to change; an unknown one throws ``TodoStoreError/todoNotFound(_:)``.
   ///   - date: The completion date to record when `isDone` is `true`.
-  /// - Returns: The todo after the change.
-  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> Todo
+  /// - Returns: The todo after the change, and whether it was open (or done) before.
+  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate
 
   /// Deletes a todo.
   ///
@@ -88,6 +100,14 @@ public protocol TodoRepository: Sendable {
   /// - Returns: The label of the reverted change, such as `add “Buy milk”`.
   /// - Throws: ``TodoStoreError/nothingToUndo`` when the history is empty.
   func undo() async throws(TodoStoreError) -> String
+
+  /// Applies again the last change ``undo()`` reverted, restoring every todo it touched as it
+  /// was before the undo. Any other change in between makes the changes undone before it
+  /// impossible to redo.
+  ///
+  /// - Returns: The label of the change applied again.
+  /// - Throws: ``TodoStoreError/nothingToRedo`` when nothing was undone since the last change.
+  func redo() async throws(TodoStoreError) -> String
 
   /// Publishes a new snapshot to ``updates()`` if the contents were changed from outside this
   /// instance (another process on the same database file) since the last snapshot.

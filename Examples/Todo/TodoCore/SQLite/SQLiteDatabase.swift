@@ -35,12 +35,33 @@ public final class SQLiteDatabase {
   ///     with ``TodoStoreError/busy(path:)``.
   /// - Throws: ``TodoStoreError/cannotOpen(path:reason:)`` when the file cannot be opened or
   ///   created.
-  public init(path: String, busyTimeout: Duration = .seconds(5)) throws(TodoStoreError) {
+  ///   - access: ``Access/readWrite``, or ``Access/immutable`` to read a file in a location
+  ///     SQLite cannot write its side files in (a read-only mount or folder).
+  public init(
+    path: String, busyTimeout: Duration = .seconds(5), access: Access = .readWrite
+  ) throws(TodoStoreError) {
     self.path = path
     var handle: OpaquePointer?
-    let flags =
-      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    let code: Int32
+    switch access {
+    case .readWrite:
+      let flags =
+        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+      code = sqlite3_open_v2(path, &handle, flags, nil)
+    case .immutable:
+      // A URI, whose reserved characters the path must not bring in unescaped.
+      var escaped = ""
+      for character in path {
+        switch character {
+        case "%": escaped += "%25"
+        case "?": escaped += "%3F"
+        case "#": escaped += "%23"
+        default: escaped.append(character)
+        }
+      }
+      let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+      code = sqlite3_open_v2("file:\(escaped)?immutable=1", &handle, flags, nil)
+    }
     guard code == SQLITE_OK, let handle else {
       let reason = Self.reason(code: code, handle: handle)
       sqlite3_close_v2(handle)
@@ -55,6 +76,15 @@ public final class SQLiteDatabase {
 
   deinit {
     sqlite3_close_v2(handle)
+  }
+
+  /// How a connection may use its file.
+  public enum Access: Sendable {
+    /// Read and write, creating the file if there is none.
+    case readWrite
+    /// Only read, assuming nobody changes the file meanwhile, and without the write-ahead
+    /// log's side files: the way to read a database in a location nobody can write to.
+    case immutable
   }
 
   /// Whether the database can only be read (its file is write-protected).

@@ -40,6 +40,25 @@ enum TodoSchema {
     CREATE INDEX undo_rows_by_step ON undo_rows (step);
     PRAGMA user_version = 2;
     """,
+    // 2 → 3: the changes undone, which redo applies again; as the undo history, with the
+    // todos as they were before the undo.
+    """
+    CREATE TABLE redo_steps (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      label TEXT NOT NULL
+    );
+    CREATE TABLE redo_rows (
+      step INTEGER NOT NULL,
+      todo_id INTEGER NOT NULL,
+      existed INTEGER NOT NULL,
+      title TEXT,
+      is_done INTEGER,
+      created_at REAL,
+      completed_at REAL
+    );
+    CREATE INDEX redo_rows_by_step ON redo_rows (step);
+    PRAGMA user_version = 3;
+    """,
   ]
 
   /// The version this build writes.
@@ -57,7 +76,10 @@ enum TodoSchema {
       return version
     }
     if version == currentVersion { return try enableWriteAheadLog(database) }
-    if database.isReadOnly { throw .readOnly(path: database.path) }
+    if database.isReadOnly {
+      // An empty file that cannot be written cannot become a todo database.
+      throw version == 0 ? .notADatabase(path: database.path) : .readOnly(path: database.path)
+    }
     try enableWriteAheadLog(database)
     try database.transaction { () throws(TodoStoreError) in
       // Another process may have migrated the file since it was read.
@@ -70,6 +92,7 @@ enum TodoSchema {
   }
 
   private static func check(version: Int, of database: SQLiteDatabase) throws(TodoStoreError) {
+    if version < 0 { throw .invalidSchema(path: database.path, version: version) }
     if version > currentVersion {
       throw .newerSchema(path: database.path, version: version, supported: currentVersion)
     }

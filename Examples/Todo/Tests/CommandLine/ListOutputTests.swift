@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import TodoCore
+
+/// What `todo list` prints: plain data for pipes and files, JSON on request, sentences and
+/// colour for a person at a terminal; and searching.
+@Suite struct ListOutputTests {
+  let todo: TodoProcess
+
+  init() throws {
+    todo = try TodoProcess()
+    _ = try todo.run("add", "-", input: "Buy milk\nCall mom\nBuy crème brûlée\n")
+    _ = try todo.run("done", "2")
+  }
+
+  @Test func grepShowsTheTodosWhoseTitleContainsTheTextIgnoringCaseAndAccents() throws {
+    let result = try todo.run("list", "--grep", "BUY")
+    #expect(result.standardOutput == "1  [ ] Buy milk\n3  [ ] Buy crème brûlée\n")
+    #expect(try todo.run("list", "--grep=creme").standardOutput == "3  [ ] Buy crème brûlée\n")
+    #expect(try todo.run("list", "--open", "--grep", "call").standardOutput == "")
+    #expect(try todo.run("list", "--done", "--grep", "call").standardOutput == "2  [x] Call mom\n")
+  }
+
+  @Test func jsonHasOneObjectPerTodoWithStableKeys() throws {
+    let result = try todo.run("list", "--json")
+    #expect(result.status == 0)
+    let lines = result.standardOutput.split(separator: "\n")
+    #expect(lines.count == 5)
+    #expect(lines.first == "[" && lines.last == "]")
+    #expect(
+      lines[1].hasPrefix("  {\"id\": 1, \"title\": \"Buy milk\", \"done\": false, \"created_at\": \"20"))
+    #expect(lines[1].hasSuffix("\"completed_at\": null},"))
+    let objects = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+    #expect(objects.map { $0["id"] as? Int } == [1, 2, 3])
+    #expect(objects.map { $0["title"] as? String } == ["Buy milk", "Call mom", "Buy crème brûlée"])
+    #expect(objects.map { $0["done"] as? Bool } == [false, true, false])
+    #expect(objects.allSatisfy { Set($0.keys) == ["id", "title", "done", "created_at", "completed_at"] })
+    #expect(objects[1]["completed_at"] is String)
+    #expect(try todo.run("list", "--json", "--grep", "nothing").standardOutput == "[]\n")
+  }
+
+  @Test func onATerminalDoneTodosAreDimmedAndEmptyListsAreSentences() throws {
+    let shown = try todo.runOnTerminal(["list"], environment: ["NO_COLOR": nil, "TERM": "xterm"])
+    #expect(shown.status == 0)
+    #expect(shown.output.contains("\u{1B}[2m2  [x] Call mom\u{1B}[0m"))
+    #expect(shown.output.contains("1  [ ] Buy milk\r\n"))
+
+    let none = try todo.runOnTerminal(["list", "--grep", "bread"], environment: ["NO_COLOR": nil])
+    #expect(none.output == "No todos match “bread”.\r\n")
+
+    let failed = try todo.runOnTerminal(["done", "9"], environment: ["NO_COLOR": nil, "TERM": "xterm"])
+    #expect(failed.status == 1)
+    #expect(failed.output == "\u{1B}[31mtodo: error: no todo with id 9\u{1B}[0m\r\n")
+  }
+
+  @Test func noColorTurnsColourOff() throws {
+    let shown = try todo.runOnTerminal(["list"], environment: ["NO_COLOR": "1"])
+    #expect(shown.output == "1  [ ] Buy milk\r\n2  [x] Call mom\r\n3  [ ] Buy crème brûlée\r\n")
+    let failed = try todo.runOnTerminal(["done", "9"], environment: ["NO_COLOR": "1"])
+    #expect(failed.output == "todo: error: no todo with id 9\r\n")
+  }
+
+  @Test func redoAppliesAgainWhatUndoReverted() throws {
+    #expect(try todo.run("undo").standardOutput == "Undid: complete “Call mom”\n")
+    #expect(try todo.run("redo").standardOutput == "Redid: complete “Call mom”\n")
+    #expect(try todo.run("list", "--done").standardOutput == "2  [x] Call mom\n")
+    let nothing = try todo.run("redo")
+    #expect(nothing.status == 1)
+    #expect(nothing.standardError.contains("nothing to redo"))
+  }
+}
