@@ -10,9 +10,8 @@
 /// `isDuplicate` it was made with: a view that observes it refreshes when, and only when, what
 /// it shows changed.
 ///
-/// A view cannot set an output value: its value comes from a store (``StoreViewModel/output(_:)``
-/// selects a part of the state), from another output value (``map(_:)``), or is a
-/// ``constant(_:)``. It holds its source's subscription, and releasing it ends that subscription.
+/// A view cannot set an output value: its value comes from a store (`selecting(_:in:)` selects
+/// a part of the state), from another output value (``map(_:)``), or is a ``constant(_:)``. It holds its source's subscription, and releasing it ends that subscription.
 ///
 /// Observers are called in the order they were added, on the main actor, after the value
 /// changed. An observer stays registered while its ``OutputToken`` is kept

@@ -7,7 +7,7 @@
 ///
 /// The action goes through the store's `send`, so the reducer, the middleware (analytics,
 /// logging) and the effects see a view model's input like any other action. The returned
-/// ``StoreTask`` covers the effects the action started, so a caller can await them (a
+/// `StoreTask` covers the effects the action started, so a caller can await them (a
 /// pull-to-refresh waits for the reload) or cancel them.
 @MainActor
 public struct InputAction<Value> {
@@ -25,7 +25,7 @@ public struct InputAction<Value> {
   /// Sends the action for `value`.
   ///
   /// - Parameter value: The input's value.
-  /// - Returns: The effects the action started; await ``StoreTask/finish()`` to wait for them.
+  /// - Returns: The effects the action started; await `StoreTask.finish()` to wait for them.
   @discardableResult
   public func callAsFunction(_ value: Value) -> StoreTask {
     send(value)
@@ -44,7 +44,7 @@ extension InputAction where Value == Void {
 
   /// Sends the input's action.
   ///
-  /// - Returns: The effects the action started; await ``StoreTask/finish()`` to wait for them.
+  /// - Returns: The effects the action started; await `StoreTask.finish()` to wait for them.
   @discardableResult
   public func callAsFunction() -> StoreTask {
     send(())
