@@ -35,6 +35,10 @@ public struct RowChanges<ID: Hashable> {
     public var offset: Int
 
     /// Creates a deletion.
+    ///
+    /// - Parameters:
+    ///   - id: The row's identifier.
+    ///   - offset: Its offset in the old list.
     @inlinable
     public init(id: ID, offset: Int) {
       self.id = id
@@ -50,6 +54,10 @@ public struct RowChanges<ID: Hashable> {
     public var offset: Int
 
     /// Creates an insertion.
+    ///
+    /// - Parameters:
+    ///   - id: The row's identifier.
+    ///   - offset: Its offset in the new list.
     @inlinable
     public init(id: ID, offset: Int) {
       self.id = id
@@ -67,6 +75,11 @@ public struct RowChanges<ID: Hashable> {
     public var to: Int
 
     /// Creates a move.
+    ///
+    /// - Parameters:
+    ///   - id: The row's identifier.
+    ///   - from: Its offset in the old list.
+    ///   - to: Its offset in the new list.
     @inlinable
     public init(id: ID, from: Int, to: Int) {
       self.id = id
@@ -85,6 +98,11 @@ public struct RowChanges<ID: Hashable> {
     public var to: Int
 
     /// Creates an update.
+    ///
+    /// - Parameters:
+    ///   - id: The row's identifier.
+    ///   - from: Its offset in the old list.
+    ///   - to: Its offset in the new list.
     @inlinable
     public init(id: ID, from: Int, to: Int) {
       self.id = id

@@ -150,3 +150,17 @@ import UniflowMVVM
     _ = token
   }
 }
+
+@Suite struct ListViewModelMisuseTests {
+  @Test func askingForARowPastTheEndStopsWithAMessage() async {
+    await #expect(processExitsWith: .failure) {
+      await MainActor.run {
+        let store = Store(initialState: Checklist.State(), reducer: Checklist())
+        let list = ListViewModel(store: store, rows: \.tasks, action: Checklist.Action.tasks) {
+          TaskRowViewModel(store: $0)
+        }
+        _ = list.row(at: 0)
+      }
+    }
+  }
+}
