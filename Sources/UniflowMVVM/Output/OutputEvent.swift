@@ -90,6 +90,31 @@ public final class OutputEvent<Value> {
     !observers.isEmpty
   }
 
+  /// The events, as an async sequence: each event from now on.
+  ///
+  /// ```swift
+  /// for await item in viewModel.output.showDetail.values() {
+  ///   present(item)
+  /// }
+  /// ```
+  ///
+  /// The sequence finishes when the event is released; stopping the iteration removes its
+  /// observer.
+  ///
+  /// - Parameter bufferingPolicy: What to keep when the consumer is slower than the events; by
+  ///   default every event.
+  /// - Returns: An async sequence of the events.
+  public func values(
+    bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<Value> where Value: Sendable {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Value.self, bufferingPolicy: bufferingPolicy)
+    let sink = StreamSink(continuation)
+    let token = observe { sink.yield($0) }
+    continuation.onTermination = { _ in token.cancel() }
+    return stream
+  }
+
   /// Delivers an event to every observer.
   func emit(_ value: Value) {
     observers.compact()

@@ -1,3 +1,5 @@
+import Observation
+
 /// A view model's output that has a current value and tells its observers when it changes.
 ///
 /// ```swift
@@ -18,11 +20,24 @@
 /// (``observe(sendingCurrentValue:_:)``) or while its owner object exists
 /// (``observe(owner:sendingCurrentValue:_:)``).
 ///
+/// An output value is also `Observable`: a SwiftUI view (or `withObservationTracking`) that
+/// reads ``value`` is updated when it changes.
+///
 /// - Complexity: An emission costs one comparison plus one call per observer.
 @MainActor
 public final class OutputValue<Value> {
   /// The current value.
-  public private(set) var value: Value
+  ///
+  /// Reading it inside `withObservationTracking` or a SwiftUI view body tracks it.
+  public var value: Value {
+    registrar.access(self, keyPath: valueKeyPath)
+    return currentValue
+  }
+
+  private var currentValue: Value
+  private let registrar = ObservationRegistrar()
+  /// Made once: a key path of a generic class is otherwise rebuilt by the runtime on each use.
+  private let valueKeyPath: KeyPath<OutputValue, Value> = \.value
 
   private let isDuplicate: (Value, Value) -> Bool
   private var observers = ObserverList<Value>()
@@ -34,7 +49,7 @@ public final class OutputValue<Value> {
   /// Creates an output value that changes when ``update(_:)`` gives it a value that is not a
   /// duplicate of the current one.
   init(_ value: Value, isDuplicate: @escaping (Value, Value) -> Bool) {
-    self.value = value
+    self.currentValue = value
     self.isDuplicate = isDuplicate
   }
 
@@ -64,7 +79,7 @@ public final class OutputValue<Value> {
     sendingCurrentValue: Bool = false, _ onChange: @escaping (Value) -> Void
   ) -> OutputToken {
     let token = observers.add(cancelsOnRelease: true, call: onChange)
-    if sendingCurrentValue { onChange(value) }
+    if sendingCurrentValue { onChange(currentValue) }
     return token
   }
 
@@ -95,7 +110,7 @@ public final class OutputValue<Value> {
       call: { [weak owner] value in
         if let owner { onChange(owner, value) }
       })
-    if sendingCurrentValue { onChange(owner, value) }
+    if sendingCurrentValue { onChange(owner, currentValue) }
     return token
   }
 
@@ -126,7 +141,7 @@ public final class OutputValue<Value> {
     _ transform: @escaping (Value) -> NewValue,
     isDuplicate: @escaping (NewValue, NewValue) -> Bool
   ) -> OutputValue<NewValue> {
-    let mapped = OutputValue<NewValue>(transform(value), isDuplicate: isDuplicate)
+    let mapped = OutputValue<NewValue>(transform(currentValue), isDuplicate: isDuplicate)
     let token = observe { [weak mapped] value in mapped?.update(transform(value)) }
     mapped.retain(source: token, upstream: self)
     return mapped
@@ -137,10 +152,36 @@ public final class OutputValue<Value> {
     !observers.isEmpty
   }
 
+  /// The values of the output: the current value first, then each change.
+  ///
+  /// ```swift
+  /// for await title in viewModel.output.title.values() {
+  ///   print(title)
+  /// }
+  /// ```
+  ///
+  /// The sequence finishes when the output is released; stopping the iteration removes its
+  /// observer.
+  ///
+  /// - Parameter bufferingPolicy: What to keep when the consumer is slower than the changes; by
+  ///   default every value.
+  /// - Returns: An async sequence of the values.
+  public func values(
+    bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<Value> where Value: Sendable {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Value.self, bufferingPolicy: bufferingPolicy)
+    continuation.yield(currentValue)
+    let sink = StreamSink(continuation)
+    let token = observe { sink.yield($0) }
+    continuation.onTermination = { _ in token.cancel() }
+    return stream
+  }
+
   /// Sets a new value and tells the observers, unless it is a duplicate of the current one.
   func update(_ newValue: Value) {
-    guard !isDuplicate(value, newValue) else { return }
-    value = newValue
+    guard !isDuplicate(currentValue, newValue) else { return }
+    registrar.withMutation(of: self, keyPath: valueKeyPath) { currentValue = newValue }
     observers.compact()
     let observers = self.observers
     observers.emit(newValue)
@@ -152,6 +193,8 @@ public final class OutputValue<Value> {
     self.upstream = upstream
   }
 }
+
+extension OutputValue: Observable {}
 
 @available(*, unavailable)
 extension OutputValue: Sendable {}

@@ -137,4 +137,16 @@ struct Catalog: Reducer {
     #expect(!fired)
     _ = token
   }
+
+  @Test func valuesStreamEveryEvent() async {
+    let (store, events) = makeStore()
+    let showDetail = events.event { action in
+      if case .select(let item) = action { item } else { nil }
+    }
+    var values = showDetail.values().makeAsyncIterator()
+    store.send(.select("a"))
+    store.send(.select("a"))
+    #expect(await values.next() == "a")
+    #expect(await values.next() == "a")
+  }
 }

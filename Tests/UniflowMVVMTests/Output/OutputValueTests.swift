@@ -1,3 +1,4 @@
+import Observation
 import Testing
 import UniflowMVVM
 
@@ -180,5 +181,61 @@ import UniflowMVVM
       \.self, in: store.scope(state: \.name) { (action: Profile.Action) in action })
     store.send(.rename("Grace"))
     #expect(name.value == "Grace")
+  }
+
+  @Test func readingTheValueTracksItForObservation() {
+    let store = Store(initialState: Profile.State(), reducer: Profile())
+    let name = OutputValue.selecting(\.name, in: store)
+    let age = OutputValue.selecting(\.age, in: store)
+    let changes = LockIsolated(0)
+    withObservationTracking {
+      _ = name.value
+    } onChange: {
+      changes.withLock { $0 += 1 }
+    }
+    store.send(.birthday)  // another output: not tracked
+    #expect(changes.current == 0)
+    #expect(age.value == 37)
+    store.send(.rename("Grace"))
+    #expect(changes.current == 1)
+  }
+
+  @Test func valuesStreamTheCurrentValueThenEachChange() async {
+    let store = Store(initialState: Profile.State(), reducer: Profile())
+    let age = OutputValue.selecting(\.age, in: store)
+    var values = age.values().makeAsyncIterator()
+    #expect(await values.next() == 36)
+    store.send(.birthday)
+    store.send(.visit)
+    store.send(.birthday)
+    #expect(await values.next() == 37)
+    #expect(await values.next() == 38)
+  }
+
+  @Test func valuesFinishWhenTheOutputIsReleased() async {
+    let store = Store(initialState: Profile.State(), reducer: Profile())
+    var age: OutputValue<Int>? = OutputValue.selecting(\.age, in: store)
+    var values = age!.values().makeAsyncIterator()
+    #expect(await values.next() == 36)
+    age = nil
+    #expect(await values.next() == nil)
+  }
+
+  @Test func stoppingTheIterationRemovesTheObserver() async {
+    let store = Store(initialState: Profile.State(), reducer: Profile())
+    let age = OutputValue.selecting(\.age, in: store)
+    let started = AsyncStream.makeStream(of: Void.self)
+    let consumer = Task { @MainActor in
+      for await value in age.values() {
+        if value == 36 { started.continuation.yield() }
+        if value == 37 { break }
+      }
+    }
+    var hasStarted = started.stream.makeAsyncIterator()
+    _ = await hasStarted.next()
+    #expect(age.hasObservers)
+    store.send(.birthday)
+    await consumer.value
+    #expect(!age.hasObservers)
   }
 }
