@@ -98,7 +98,7 @@ final class NumberSource: Sendable {
     _ = token
   }
 
-  @Test func theHelpersMakeTheSameInputsAndOutputs() {
+  @Test func inputAndOutputMethodsMakeWorkingInputsAndOutputs() {
     let store = Store(initialState: Profile.State(), reducer: Profile())
     let viewModel = StoreViewModel(store: store)
     let name = viewModel.output(\.name)
