@@ -34,7 +34,7 @@ let package = Package(
     .executableTarget(name: "todo", dependencies: ["TodoCore"], path: "Examples/Todo/todo"),
 
     // The benchmark suite: swift run -c release uniflow-bench
-    .executableTarget(name: "uniflow-bench", dependencies: ["Uniflow"], path: "Benchmarks/uniflow-bench"),
+    .executableTarget(name: "uniflow-bench", dependencies: ["Uniflow", "UniflowMVVM"], path: "Benchmarks/uniflow-bench"),
 
     .testTarget(name: "UniflowTests", dependencies: ["Uniflow", "UniflowTesting"]),
     .testTarget(name: "UniflowTestingTests", dependencies: ["Uniflow", "UniflowTesting"]),

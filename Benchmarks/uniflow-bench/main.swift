@@ -17,6 +17,7 @@ let suites: [Suite] = [
   .wideState,
   .effects,
   .removeRows,
+  .rowDiff,
 ]
 
 /// Suites that are planned but cannot be measured yet, with why.

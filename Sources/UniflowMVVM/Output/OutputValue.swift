@@ -1,0 +1,200 @@
+import Observation
+
+/// A view model's output that has a current value and tells its observers when it changes.
+///
+/// ```swift
+/// let title: OutputValue<String> = viewModel.output.title
+/// titleLabel.text = title.value
+/// let token = title.observe { titleLabel.text = $0 }
+/// ```
+///
+/// An output value emits only when its value changed, as decided by `==` or by the
+/// `isDuplicate` it was made with: a view that observes it refreshes when, and only when, what
+/// it shows changed.
+///
+/// A view cannot set an output value: its value comes from a store (`selecting(_:in:)` selects
+/// a part of the state), from another output value (``map(_:)``), or is a ``constant(_:)``. It holds its source's subscription, and releasing it ends that subscription.
+///
+/// Observers are called in the order they were added, on the main actor, after the value
+/// changed. An observer stays registered while its ``OutputToken`` is kept
+/// (``observe(sendingCurrentValue:_:)``) or while its owner object exists
+/// (``observe(owner:sendingCurrentValue:_:)``).
+///
+/// An output value is also `Observable`: a SwiftUI view (or `withObservationTracking`) that
+/// reads ``value`` is updated when it changes.
+///
+/// - Complexity: An emission costs one comparison plus one call per observer.
+@MainActor
+public final class OutputValue<Value> {
+  /// The current value.
+  ///
+  /// Reading it inside `withObservationTracking` or a SwiftUI view body tracks it.
+  public var value: Value {
+    registrar.access(self, keyPath: valueKeyPath)
+    return currentValue
+  }
+
+  private var currentValue: Value
+  private let registrar = ObservationRegistrar()
+  /// Made once: a key path of a generic class is otherwise rebuilt by the runtime on each use.
+  private let valueKeyPath: KeyPath<OutputValue, Value> = \.value
+
+  private let isDuplicate: (Value, Value) -> Bool
+  private var observers = ObserverList<Value>()
+  /// What keeps the source of the values alive: a store subscription, or the output this one
+  /// was mapped from.
+  private var source: (any Sendable)?
+  private var upstream: AnyObject?
+
+  /// Creates an output value that changes when ``update(_:)`` gives it a value that is not a
+  /// duplicate of the current one.
+  init(_ value: Value, isDuplicate: @escaping (Value, Value) -> Bool) {
+    self.currentValue = value
+    self.isDuplicate = isDuplicate
+  }
+
+  /// An output value that never changes.
+  ///
+  /// - Parameter value: The value.
+  /// - Returns: An output value whose observers are never called, unless they ask for the
+  ///   current value when they subscribe.
+  public static func constant(_ value: Value) -> OutputValue<Value> {
+    OutputValue(value, isDuplicate: { _, _ in true })
+  }
+
+  /// Calls `onChange` with every new value.
+  ///
+  /// ```swift
+  /// viewModel.output.title.observe(sendingCurrentValue: true) { titleLabel.text = $0 }
+  ///   .store(in: &tokens)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - sendingCurrentValue: Whether to call `onChange` with the current value at once, before
+  ///     returning; a view binding its label wants this.
+  ///   - onChange: Receives each new value.
+  /// - Returns: A token that keeps the observer registered; release or cancel it to remove it.
+  @discardableResult
+  public func observe(
+    sendingCurrentValue: Bool = false, _ onChange: @escaping (Value) -> Void
+  ) -> OutputToken {
+    let token = observers.add(cancelsOnRelease: true, call: onChange)
+    if sendingCurrentValue { onChange(currentValue) }
+    return token
+  }
+
+  /// Calls `onChange` with the owner and every new value, as long as the owner exists.
+  ///
+  /// ```swift
+  /// viewModel.output.title.observe(owner: self) { controller, title in
+  ///   controller.titleLabel.text = title
+  /// }
+  /// ```
+  ///
+  /// The output holds the owner weakly and passes it to `onChange`, so the closure need not
+  /// capture it: once the owner is released, the observer is removed.
+  ///
+  /// - Parameters:
+  ///   - owner: The object whose lifetime the observer follows, usually the view.
+  ///   - sendingCurrentValue: Whether to call `onChange` with the current value at once.
+  ///   - onChange: Receives the owner and each new value.
+  /// - Returns: A token that can remove the observer before its owner goes; releasing the
+  ///   token does not remove it.
+  @discardableResult
+  public func observe<Owner: AnyObject>(
+    owner: Owner, sendingCurrentValue: Bool = false,
+    _ onChange: @escaping (Owner, Value) -> Void
+  ) -> OutputToken {
+    let token = observers.add(
+      cancelsOnRelease: false, isAlive: { [weak owner] in owner != nil },
+      call: { [weak owner] value in
+        if let owner { onChange(owner, value) }
+      })
+    if sendingCurrentValue { onChange(owner, currentValue) }
+    return token
+  }
+
+  /// An output value computed from this one: it changes when the computed value changes.
+  ///
+  /// ```swift
+  /// let countText = viewModel.output.count.map { "\($0) items" }
+  /// ```
+  ///
+  /// The new output keeps this one alive.
+  ///
+  /// - Parameter transform: Computes the new value; it runs once per change of this output.
+  /// - Returns: The computed output value.
+  public func map<NewValue: Equatable>(
+    _ transform: @escaping (Value) -> NewValue
+  ) -> OutputValue<NewValue> {
+    map(transform, isDuplicate: { $0 == $1 })
+  }
+
+  /// An output value computed from this one: it changes when the computed value changes, as
+  /// decided by `isDuplicate`.
+  ///
+  /// - Parameters:
+  ///   - transform: Computes the new value; it runs once per change of this output.
+  ///   - isDuplicate: Whether two computed values count as the same (no emission).
+  /// - Returns: The computed output value.
+  public func map<NewValue>(
+    _ transform: @escaping (Value) -> NewValue,
+    isDuplicate: @escaping (NewValue, NewValue) -> Bool
+  ) -> OutputValue<NewValue> {
+    let mapped = OutputValue<NewValue>(transform(currentValue), isDuplicate: isDuplicate)
+    let token = observe { [weak mapped] value in mapped?.update(transform(value)) }
+    mapped.retain(source: token, upstream: self)
+    return mapped
+  }
+
+  /// Whether some observer is registered: a token is kept, or an owner exists.
+  public var hasObservers: Bool {
+    !observers.isEmpty
+  }
+
+  /// The values of the output: the current value first, then each change.
+  ///
+  /// ```swift
+  /// for await title in viewModel.output.title.values() {
+  ///   print(title)
+  /// }
+  /// ```
+  ///
+  /// The sequence finishes when the output is released; stopping the iteration removes its
+  /// observer.
+  ///
+  /// - Parameter bufferingPolicy: What to keep when the consumer is slower than the changes; by
+  ///   default every value.
+  /// - Returns: An async sequence of the values.
+  public func values(
+    bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<Value> where Value: Sendable {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Value.self, bufferingPolicy: bufferingPolicy)
+    continuation.yield(currentValue)
+    let sink = StreamSink(continuation)
+    let token = observe { sink.yield($0) }
+    continuation.onTermination = { _ in token.cancel() }
+    return stream
+  }
+
+  /// Sets a new value and tells the observers, unless it is a duplicate of the current one.
+  func update(_ newValue: Value) {
+    guard !isDuplicate(currentValue, newValue) else { return }
+    registrar.withMutation(of: self, keyPath: valueKeyPath) { currentValue = newValue }
+    observers.compact()
+    let observers = self.observers
+    observers.emit(newValue)
+  }
+
+  /// Keeps what feeds this output alive as long as the output.
+  func retain(source: any Sendable, upstream: AnyObject? = nil) {
+    self.source = source
+    self.upstream = upstream
+  }
+}
+
+extension OutputValue: Observable {}
+
+@available(*, unavailable)
+extension OutputValue: Sendable {}

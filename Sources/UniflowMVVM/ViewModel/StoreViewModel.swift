@@ -1,0 +1,122 @@
+/// A view model backed by a store: its outputs are selections of the store's state, its
+/// inputs send the store actions, and its start-up work runs as long as it lives.
+///
+/// Subclass it and conform to ``ViewModel``:
+///
+/// ```swift
+/// final class ContentViewModel: StoreViewModel<Content.State, Content.Action>, ViewModel {
+///   struct Input {
+///     let reload: InputAction<Void>
+///     let select: InputAction<String>
+///   }
+///   struct Output {
+///     let content: OutputValue<[String]>
+///     let showDetail: OutputEvent<String>
+///   }
+///   let input: Input
+///   let output: Output
+///
+///   init(store: StoreOf<Content>, events: ActionEvents<Content.State, Content.Action>) {
+///     input = Input(reload: InputAction(store: store, action: .reload), select: InputAction(store: store, action: Content.Action.select))
+///     output = Output(
+///       content: OutputValue.selecting(\.content, in: store),
+///       showDetail: events.event { if case .select(let item) = $0 { item } else { nil } })
+///     super.init(store: store)
+///   }
+/// }
+/// ```
+///
+/// The store may be a root store, or a child store scoped from the app's single store: every
+/// input still passes through the root, where middleware sees it.
+///
+/// **Lifetime.** The view model holds its store; the store holds nothing of the view model.
+/// Releasing the view model releases its outputs, which end their store subscriptions, and
+/// cancels the work started with ``startUp(_:)``.
+@MainActor
+open class StoreViewModel<State, Action> {
+  /// The store the view model reads and sends to.
+  public let store: Store<State, Action>
+
+  /// The start-up work still to cancel when the view model goes. A lock-guarded list, because
+  /// `deinit` may run off the main actor.
+  private let startUpTasks = LockIsolated<[StoreTask]>([])
+
+  /// Creates a view model on a store.
+  ///
+  /// - Parameter store: The store, often a child store scoped for this screen.
+  public init(store: Store<State, Action>) {
+    self.store = store
+  }
+
+  deinit {
+    let tasks = startUpTasks.withLock { tasks in
+      defer { tasks = [] }
+      return tasks
+    }
+    guard !tasks.isEmpty else { return }
+    // A view model is usually released on the main actor, but `deinit` cannot know it: the
+    // cancellation is scheduled there, and runs before any later main-actor work.
+    Task { @MainActor in
+      for task in tasks { task.cancel() }
+    }
+  }
+
+  /// An output of the part of the state at `keyPath`; it emits when that part changed.
+  ///
+  /// - Parameter keyPath: The part of the state.
+  /// - Returns: The output; releasing it ends its subscription.
+  /// - Complexity: O(1) per action for every output of the same key path together.
+  public func output<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> OutputValue<Value> {
+    OutputValue.selecting(keyPath, in: store)
+  }
+
+  /// An output of a value computed from the state; it emits when the computed value changed.
+  ///
+  /// - Parameter select: Computes the value; it runs after every action, so keep it cheap.
+  /// - Returns: The output; releasing it ends its subscription.
+  public func output<Value: Equatable>(_ select: @escaping (State) -> Value) -> OutputValue<Value> {
+    OutputValue.selecting(select, in: store)
+  }
+
+  /// An input that sends the action `action` makes of each value.
+  ///
+  /// - Parameter action: Makes the action, usually a case of the store's action type.
+  /// - Returns: The input.
+  public func input<Value>(_ action: @escaping (Value) -> Action) -> InputAction<Value> {
+    InputAction(store: store, action: action)
+  }
+
+  /// An input that sends one action.
+  ///
+  /// - Parameter action: The action.
+  /// - Returns: The input.
+  public func input(_ action: Action) -> InputAction<Void> {
+    InputAction(store: store, action: action)
+  }
+
+  /// Sends an action whose effects run as long as the view model: binding a repository's
+  /// stream into the state, a timer, a subscription to a socket.
+  ///
+  /// ```swift
+  /// init(store: StoreOf<Todos>) {
+  ///   …
+  ///   super.init(store: store)
+  ///   startUp(.bindRepository)
+  /// }
+  /// ```
+  ///
+  /// The effects of the action (and of the actions they send) are cancelled when the view
+  /// model is released, or earlier with the returned task: no `.unbind` action is needed. If
+  /// the store goes first, releasing the store cancels them.
+  ///
+  /// - Parameter action: The action that starts the work.
+  /// - Returns: The work's task, to await or cancel it before the view model goes.
+  @discardableResult
+  public func startUp(_ action: Action) -> StoreTask {
+    let task = store.send(action)
+    if !task.isFinished {
+      startUpTasks.withLock { $0.append(task) }
+    }
+    return task
+  }
+}

@@ -1,6 +1,0 @@
-import Testing
-import UniflowMVVM
-
-@Test func moduleBuilds() {
-  #expect(Bool(true))
-}
