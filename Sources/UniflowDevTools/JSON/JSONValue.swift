@@ -75,36 +75,43 @@ extension JSONValue {
   ///
   /// - Complexity: O(*n*) in the size of the value, plus sorting each object's keys.
   public var serialized: String {
-    var output = ""
-    write(to: &output)
-    return output
+    var bytes: [UInt8] = []
+    write(into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Appends the value as compact JSON text to a string.
   ///
   /// - Parameter output: The string to append to.
   public func write(to output: inout String) {
+    var bytes: [UInt8] = []
+    write(into: &bytes)
+    output += String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the value as compact JSON text in UTF-8.
+  func write(into output: inout [UInt8]) {
     switch self {
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
-    case .number(let text): output += text
-    case .string(let string): writeJSONString(string, to: &output)
+    case .null: output.append(contentsOf: "null".utf8)
+    case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+    case .number(let text): output.append(contentsOf: text.utf8)
+    case .string(let string): writeJSONString(string, into: &output)
     case .array(let elements):
-      output += "["
+      output.append(UInt8(ascii: "["))
       for (index, element) in elements.enumerated() {
-        if index > 0 { output += "," }
-        element.write(to: &output)
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        element.write(into: &output)
       }
-      output += "]"
+      output.append(UInt8(ascii: "]"))
     case .object(let members):
-      output += "{"
+      output.append(UInt8(ascii: "{"))
       for (index, key) in members.keys.sorted().enumerated() {
-        if index > 0 { output += "," }
-        writeJSONString(key, to: &output)
-        output += ":"
-        members[key].unsafelyUnwrapped.write(to: &output)
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        writeJSONString(key, into: &output)
+        output.append(UInt8(ascii: ":"))
+        members[key].unsafelyUnwrapped.write(into: &output)
       }
-      output += "}"
+      output.append(UInt8(ascii: "}"))
     }
   }
 }
@@ -161,39 +168,53 @@ extension JSONValue: ExpressibleByDictionaryLiteral {
 /// Appends a string as a JSON string literal, escaping what JSON requires, and `<`, `>` and `&`
 /// so that the text is safe inside an HTML `<script>` element.
 func writeJSONString(_ string: String, to output: inout String) {
-  output += "\""
-  var pending = string.unicodeScalars.startIndex
-  let scalars = string.unicodeScalars
-  var index = pending
-  while index < scalars.endIndex {
-    let scalar = scalars[index]
-    let escape: String?
-    switch scalar {
-    case "\"": escape = "\\\""
-    case "\\": escape = "\\\\"
-    case "\n": escape = "\\n"
-    case "\r": escape = "\\r"
-    case "\t": escape = "\\t"
-    case "<": escape = "\\u003c"
-    case ">": escape = "\\u003e"
-    case "&": escape = "\\u0026"
-    case "\u{2028}": escape = "\\u2028"
-    case "\u{2029}": escape = "\\u2029"
-    default:
-      if scalar.value < 0x20 {
-        let hex = String(scalar.value, radix: 16)
-        escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      } else {
-        escape = nil
-      }
+  var bytes: [UInt8] = []
+  writeJSONString(string, into: &bytes)
+  output += String(decoding: bytes, as: UTF8.self)
+}
+
+/// Appends a string as a JSON string literal in UTF-8, escaping what JSON requires, and `<`,
+/// `>`, `&`, U+2028 and U+2029 so that the text is safe inside an HTML `<script>` element.
+func writeJSONString(_ string: String, into output: inout [UInt8]) {
+  let hex: [UInt8] = Array("0123456789abcdef".utf8)
+  func appendUnicodeEscape(_ value: UInt32) {
+    output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+    for shift in stride(from: 12, through: 0, by: -4) {
+      output.append(hex[Int((value >> UInt32(shift)) & 0xF)])
     }
-    if let escape {
-      output.unicodeScalars.append(contentsOf: scalars[pending..<index])
-      output += escape
-      pending = scalars.index(after: index)
-    }
-    index = scalars.index(after: index)
   }
-  output.unicodeScalars.append(contentsOf: scalars[pending..<scalars.endIndex])
-  output += "\""
+  output.append(UInt8(ascii: "\""))
+  var utf8 = string.utf8.makeIterator()
+  var lookahead: [UInt8] = []
+  while let byte = lookahead.isEmpty ? utf8.next() : lookahead.removeFirst() {
+    switch byte {
+    case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+    case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+    case UInt8(ascii: "\n"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+    case UInt8(ascii: "\r"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+    case UInt8(ascii: "\t"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+    case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), 0..<0x20:
+      appendUnicodeEscape(UInt32(byte))
+    case 0xE2:
+      // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end a line in older JavaScript.
+      guard let second = utf8.next() else {
+        output.append(byte)
+        continue
+      }
+      guard second == 0x80, let third = utf8.next() else {
+        output.append(byte)
+        lookahead.append(second)
+        continue
+      }
+      if third == 0xA8 || third == 0xA9 {
+        appendUnicodeEscape(third == 0xA8 ? 0x2028 : 0x2029)
+      } else {
+        output.append(contentsOf: [byte, second])
+        lookahead.append(third)
+      }
+    default:
+      output.append(byte)
+    }
+  }
+  output.append(UInt8(ascii: "\""))
 }

@@ -47,16 +47,15 @@ public struct SessionStep: Sendable, Hashable {
 
   /// The step as one line of JSON, without the line break.
   public var jsonLine: String {
-    var line = "{\"seq\":\(sequenceNumber),\"time\":\(formatSeconds(time)),\"name\":"
-    writeJSONString(name, to: &line)
-    line += ",\"cause\":"
-    line += cause.map(String.init) ?? "null"
-    line += ",\"action\":"
-    action.write(to: &line)
-    line += ",\"patch\":"
-    patch.json.write(to: &line)
-    line += "}"
-    return line
+    var line: [UInt8] = []
+    line.append(contentsOf: "{\"seq\":\(sequenceNumber),\"time\":\(formatSeconds(time)),\"name\":".utf8)
+    writeJSONString(name, into: &line)
+    line.append(contentsOf: ",\"cause\":\(cause.map(String.init) ?? "null"),\"action\":".utf8)
+    action.write(into: &line)
+    line.append(contentsOf: ",\"patch\":".utf8)
+    patch.json.write(into: &line)
+    line.append(UInt8(ascii: "}"))
+    return String(decoding: line, as: UTF8.self)
   }
 
   /// Reads a step from its parsed line.
