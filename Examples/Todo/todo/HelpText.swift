@@ -19,11 +19,14 @@ let helpText = """
     todo rm ID                    delete a todo
     todo clear-done               delete every done todo
     todo undo                     revert the last change; repeat to go further back
+    todo inspect FILE [-o PAGE]   write a recorded session's timeline as one HTML page
 
   Options (before or after the command; -- ends them, for a title starting with '-'):
     --db PATH                     use the database file at PATH
     -h, --help                    show this help
     --version                     show the version
+    --record FILE                 record the session's actions and states to FILE
+                                  (or set $UNIFLOW_TODO_RECORD)
 
   Database file (its directory is created if missing):
     --db PATH if given, else $\(TodoDatabaseLocation.environmentVariable) if set,

@@ -5,8 +5,11 @@ import TodoCore
 @MainActor
 func runProgram(arguments: [String]) async -> Int32 {
   let invocation: Invocation
+  let recording: Recording.Options
   do {
-    invocation = try Invocation(arguments: arguments)
+    recording = try Recording.options(from: arguments, environment: ProcessInfo.processInfo.environment)
+    if let inspect = recording.inspect { return Recording.inspect(log: inspect.log, page: inspect.page) }
+    invocation = try Invocation(arguments: recording.arguments)
   } catch {
     printError("\(error.message) (see 'todo --help')")
     return 2
@@ -30,6 +33,7 @@ func runProgram(arguments: [String]) async -> Int32 {
     printError(error.description)
     return 1
   }
+  if let path = recording.recordPath, !Recording.start(path: path) { return 1 }
   if invocation.command == .standard, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
     return await InteractiveList(repository: repository).run()
   }
