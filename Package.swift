@@ -35,7 +35,8 @@ let package = Package(
       name: "todo", dependencies: ["TodoCore", "UniflowDevTools"], path: "Examples/Todo/todo"),
 
     // The benchmark suite: swift run -c release uniflow-bench
-    .executableTarget(name: "uniflow-bench", dependencies: ["Uniflow"], path: "Benchmarks/uniflow-bench"),
+    .executableTarget(
+      name: "uniflow-bench", dependencies: ["Uniflow", "UniflowDevTools"], path: "Benchmarks/uniflow-bench"),
 
     .testTarget(name: "UniflowTests", dependencies: ["Uniflow", "UniflowTesting"]),
     .testTarget(name: "UniflowTestingTests", dependencies: ["Uniflow", "UniflowTesting"]),

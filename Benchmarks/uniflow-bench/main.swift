@@ -15,6 +15,7 @@ let suites: [Suite] = [
   .scopeDepth,
   .fanOut,
   .effects,
+  .record,
 ]
 
 /// Suites that are planned but cannot be measured yet, with why.
