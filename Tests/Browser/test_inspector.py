@@ -128,6 +128,13 @@ class InspectorTests(unittest.TestCase):
         self.driver.find_element(By.CSS_SELECTOR, "#action-title a").click()
         self.assertEqual(self.selected_seq(), "11")
 
+    def test_a_link_to_a_step_opens_on_it(self):
+        self.driver.get((PAGES / "small.html").as_uri() + "#10")
+        WebDriverWait(self.driver, LARGE_LOAD_SECONDS).until(
+            lambda d: d.execute_script("return document.body.dataset.ready") == "true")
+        self.assertEqual(self.selected_seq(), "10")
+        self.assertIn("remove", self.text("action-title"))
+
     def test_filter_by_action_name(self):
         self.open("small.html")
         field = self.driver.find_element(By.ID, "filter")

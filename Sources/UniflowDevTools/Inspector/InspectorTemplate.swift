@@ -50,6 +50,7 @@ let inspectorTemplate = #"""
   #action-title .cause { color: var(--muted); font-size: 12px; margin-left: 8px; }
   #action-title .cause a { color: var(--accent); cursor: pointer; text-decoration: none; }
   pre { margin: 0; white-space: pre; }
+    #action-box { max-height: 132px; overflow: auto; }
   .op { padding: 1px 4px; border-radius: 4px; margin: 1px 0; display: block; }
   .op-add { background: var(--added); color: var(--added-text); }
   .op-replace { background: var(--changed); color: var(--changed-text); }
@@ -72,7 +73,7 @@ let inspectorTemplate = #"""
       <div id="timeline" tabindex="0"><div id="spacer"></div></div>
     </div>
     <div id="right">
-      <section><h2>Action</h2><div id="action-title"></div><div class="box"><pre id="action"></pre></div></section>
+      <section><h2>Action</h2><div id="action-title"></div><div class="box" id="action-box"><pre id="action"></pre></div></section>
       <section><h2>Change</h2><div class="box" id="change"></div></section>
       <section><h2>State after</h2><div class="box"><pre id="state"></pre></div></section>
     </div>
@@ -327,7 +328,11 @@ let inspectorTemplate = #"""
     });
 
     layout();
-    if (count > 0) select(0); else showStep(-1);
+    // A link may name a step: timeline.html#42 opens on action #42.
+    const linked = Number((location.hash.match(/^#(\d+)$/) || [])[1]);
+    if (indexOfSeq.has(linked)) select(indexOfSeq.get(linked));
+    else if (count > 0) select(0);
+    else showStep(-1);
     timeline.focus();
     document.body.dataset.ready = "true";
   })();
