@@ -10,9 +10,9 @@ import UniflowDevTools
 // Baseline: the same store and action, not recorded.
 //
 // Recording encodes the action and the whole state, and diffs the state against the previous
-// one to write a one-operation JSON Patch. Two untimed-by-the-harness figures split the cost:
-// encoding the state (JSONEncoder, then reading the text as a JSONValue) and diffing two such
-// states, each timed over the same number of actions.
+// one to write a one-operation JSON Patch. Two figures timed outside the harness split the
+// cost: encoding the state as a JSONValue and diffing two such states, each over the same
+// number of actions.
 
 extension Suite {
   static var record: Suite {
@@ -111,7 +111,8 @@ private func runRecordSuite(_ settings: HarnessSettings) async -> SuiteResult {
   result.check("steps_recorded", sink.count + sink.droppedCount, equals: recorded.actions)
   result.check("recording_failures", recorder.failure == nil ? 0 : 1, equals: 0)
   let steps = sink.steps
-  result.check("patch_operations", steps.map(\.patch.operations.count).reduce(0, +), per: steps.count, equals: 1)
+  result.check(
+    "patch_operations", steps.map(\.patch.operations.count).reduce(0, +), per: steps.count, equals: 1)
   let split = measureEncodingAndDiff(actions: settings.repetitions * 20)
   result.note("encode_state_ns", split.encode)
   result.note("diff_state_ns", split.diff)
@@ -122,7 +123,6 @@ private func runRecordSuite(_ settings: HarnessSettings) async -> SuiteResult {
 /// that differ in one todo, as the recorder does; returns nanoseconds for each.
 @MainActor
 private func measureEncodingAndDiff(actions: Int) -> (encode: Double, diff: Double) {
-  let encoder = JSONEncoder()
   var state = TodoList.State(count: todoCount)
   let clock = ContinuousClock()
   var encoded: [JSONValue] = []
@@ -130,7 +130,7 @@ private func measureEncodingAndDiff(actions: Int) -> (encode: Double, diff: Doub
   let encodeStart = clock.now
   for index in 0...actions {
     if index > 0 { state.todos[index % todoCount].isDone.toggle() }
-    encoded.append(try! JSONValue(parsing: encoder.encode(state)))
+    encoded.append(try! JSONValue(encoding: state))
   }
   let encodeTime = encodeStart.duration(to: clock.now)
   var operations = 0

@@ -45,6 +45,19 @@ extension JSONValue {
     self = try parser.parseDocument()
   }
 
+  /// Encodes a value straight into a JSON value, without writing and reading JSON text.
+  ///
+  /// The result is what `JSONDecoder` reads back with its default strategies: dates as their
+  /// own encoding (seconds since 2001), data as Base64, URLs as their absolute string.
+  ///
+  /// - Parameter value: The value to encode.
+  /// - Throws: `EncodingError` when the value refuses to encode or holds a number that JSON
+  ///   cannot represent (infinity, NaN).
+  /// - Complexity: O(*n*) in the size of the value.
+  public init(encoding value: some Encodable) throws {
+    self = try JSONValueEncoder().encode(value)
+  }
+
   /// The member of an object with the given key; `nil` for a missing key or a value that is
   /// not an object.
   public subscript(key: String) -> JSONValue? {

@@ -10,7 +10,7 @@ import Foundation
 /// never arrive (their effect was cancelled) are forgotten, oldest first, beyond a bound.
 final class CauseTracker<Action: Encodable>: Sendable {
   private struct Pending {
-    let encoding: Data
+    let encoding: JSONValue
     let cause: Int
   }
 
@@ -19,12 +19,7 @@ final class CauseTracker<Action: Encodable>: Sendable {
     var pending: [Pending] = []
     /// The sequence number and cause of the action reduced last.
     var last: (sequenceNumber: Int, cause: Int?)?
-    let encoder: JSONEncoder = {
-      // Equal actions must encode to equal bytes.
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = .sortedKeys
-      return encoder
-    }()
+    let encoder = JSONValueEncoder()
   }
 
   /// The number of sent actions remembered while they wait to be reduced.

@@ -34,7 +34,7 @@ public final class SessionRecorder<State: Encodable, Action: Encodable> {
   public private(set) var stepCount = 0
 
   let tracker = CauseTracker<Action>()
-  private let encoder = JSONEncoder()
+  private let encoder = JSONValueEncoder()
   private var previousState: JSONValue
   private let elapsed: () -> Duration
 
@@ -107,8 +107,8 @@ public final class SessionRecorder<State: Encodable, Action: Encodable> {
     }
   }
 
-  /// Encodes a value and reads the result as a ``JSONValue``.
+  /// Encodes a value as a ``JSONValue``.
   private func encodeJSON(_ value: some Encodable) throws -> JSONValue {
-    try JSONValue(parsing: encoder.encode(value))
+    try encoder.encode(value)
   }
 }

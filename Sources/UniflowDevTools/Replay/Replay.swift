@@ -52,7 +52,7 @@ public struct Replay<Feature: Reducer> where Feature.State: Codable, Feature.Act
       result.error = error
       return result
     }
-    let encoder = JSONEncoder()
+    let encoder = JSONValueEncoder()
     let decoder = JSONDecoder()
     var recorded = log.initialState
     if let differences = differences(recorded: recorded, actual: initialState, encoder) {
@@ -95,13 +95,13 @@ public struct Replay<Feature: Reducer> where Feature.State: Codable, Feature.Act
   /// The differences between a recorded state and a replayed one, or `nil` when they are the
   /// same.
   private func differences(
-    recorded: JSONValue, actual: Feature.State, _ encoder: JSONEncoder
+    recorded: JSONValue, actual: Feature.State, _ encoder: JSONValueEncoder
   )
     -> [String]?
   {
     let actualJSON: JSONValue
     do {
-      actualJSON = try JSONValue(parsing: encoder.encode(actual))
+      actualJSON = try encoder.encode(actual)
     } catch {
       return ["the replayed state does not encode: \(error)"]
     }

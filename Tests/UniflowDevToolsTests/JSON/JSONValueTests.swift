@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import UniflowDevTools
 
@@ -50,5 +51,45 @@ import UniflowDevTools
   ])
   func invalidTextNamesTheReasonAndOffset(text: String, reason: JSONParseError.Reason, offset: Int) {
     #expect(throws: JSONParseError(reason, at: offset)) { try JSONValue(parsing: text) }
+  }
+}
+
+@Suite struct JSONValueEncodingTests {
+  struct Sample: Codable, Equatable {
+    var flag = true
+    var count = 3
+    var ratio = 0.5
+    var whole = 2.0
+    var title: String? = "Milk"
+    var missing: String? = nil
+    var tags = ["a", "b"]
+    var nested = ["x": [1, 2]]
+    var date = Date(timeIntervalSinceReferenceDate: 12.25)
+    var data = Data([1, 2, 3])
+    var url = URL(string: "https://example.com/a?b=c")!
+    var choice = Choice.pair(1, label: "one")
+
+    enum Choice: Codable, Equatable {
+      case none
+      case pair(Int, label: String)
+    }
+  }
+
+  @Test func encodingMatchesWhatJSONEncoderWritesAndDecodesBack() throws {
+    let sample = Sample()
+    let direct = try JSONValue(encoding: sample)
+    let viaText = try JSONValue(parsing: JSONEncoder().encode(sample))
+    #expect(direct == viaText)
+    #expect(direct["flag"] == .bool(true))
+    #expect(direct["whole"] == .number("2"))
+    #expect(direct["missing"] == nil)
+    #expect(direct["data"] == "AQID")
+    let decoded = try JSONDecoder().decode(Sample.self, from: Data(direct.serialized.utf8))
+    #expect(decoded == sample)
+  }
+
+  @Test func nonFiniteNumbersAreRefused() {
+    #expect(throws: EncodingError.self) { try JSONValue(encoding: [Double.infinity]) }
+    #expect(throws: EncodingError.self) { try JSONValue(encoding: ["x": Double.nan]) }
   }
 }
