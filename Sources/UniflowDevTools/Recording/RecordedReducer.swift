@@ -1,7 +1,7 @@
 /// A reducer that tells a ``SessionRecorder`` which actions its effects send, so the log shows
 /// which action led to which.
 ///
-/// Made by ``Uniflow/Reducer/recorded(by:)``. It reduces exactly as the reducer it wraps; the
+/// Made by `recorded(by:)`. It reduces exactly as the reducer it wraps; the
 /// effects it returns send the same actions, tagged on their way with the sequence number of
 /// the action that started them.
 public struct RecordedReducer<Base: Reducer>: Reducer

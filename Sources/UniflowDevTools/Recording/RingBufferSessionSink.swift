@@ -1,7 +1,7 @@
 /// A sink that keeps the last actions of a session in memory: a flight recorder.
 ///
 /// When more than `capacity` actions have been recorded, the oldest is dropped and its change
-/// folded into the kept initial state, so that ``log`` is always a complete log of the kept
+/// folded into the kept initial state, so that ``log()`` is always a complete log of the kept
 /// actions, starting from the state before the oldest one.
 ///
 /// ```swift

@@ -3,7 +3,7 @@ import Foundation
 /// Records every action of a store, with the change it made to the state, as a session log.
 ///
 /// Give the store the recorder's ``middleware``, which writes one step per action, and wrap
-/// the feature's reducer with ``Uniflow/Reducer/recorded(by:)``, which marks the actions sent by
+/// the feature's reducer with `recorded(by:)`, which marks the actions sent by
 /// effects with the action that started them:
 ///
 /// ```swift
