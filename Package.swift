@@ -31,10 +31,13 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
     .target(name: "TodoCore", dependencies: ["Uniflow", "CSQLite"], path: "Examples/Todo/TodoCore"),
-    .executableTarget(name: "todo", dependencies: ["TodoCore"], path: "Examples/Todo/todo"),
+    .executableTarget(
+      name: "todo", dependencies: ["TodoCore", "UniflowDevTools"], path: "Examples/Todo/todo"),
 
     // The benchmark suite: swift run -c release uniflow-bench
-    .executableTarget(name: "uniflow-bench", dependencies: ["Uniflow", "UniflowMVVM"], path: "Benchmarks/uniflow-bench"),
+    .executableTarget(
+      name: "uniflow-bench", dependencies: ["Uniflow", "UniflowMVVM", "UniflowDevTools"],
+      path: "Benchmarks/uniflow-bench"),
 
     .testTarget(name: "UniflowTests", dependencies: ["Uniflow", "UniflowTesting"]),
     .testTarget(name: "UniflowTestingTests", dependencies: ["Uniflow", "UniflowTesting"]),
@@ -42,7 +45,7 @@ let package = Package(
     .testTarget(
       name: "UniflowDevToolsTests", dependencies: ["Uniflow", "UniflowDevTools", "UniflowTesting"]),
     .testTarget(
-      name: "TodoTests", dependencies: ["TodoCore", "Uniflow", "UniflowTesting"],
+      name: "TodoTests", dependencies: ["TodoCore", "Uniflow", "UniflowTesting", "UniflowDevTools"],
       path: "Examples/Todo/Tests"),
   ],
   swiftLanguageModes: [.v6]

@@ -18,6 +18,7 @@ let suites: [Suite] = [
   .effects,
   .removeRows,
   .rowDiff,
+  .record,
 ]
 
 /// Suites that are planned but cannot be measured yet, with why.

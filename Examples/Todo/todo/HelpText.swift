@@ -24,11 +24,14 @@ let helpText = """
     todo undo                     revert the last change; repeat to go further back (the last
                                   100 changes are kept; an import with 'add -' is one change)
     todo redo                     apply again what undo reverted, until the next change
+    todo inspect FILE [-o PAGE]   write a recorded session's timeline as one HTML page
 
   Options (before or after the command; -- ends them, for a title starting with '-'):
     --db PATH                     use the database file at PATH
     -h, --help                    show this help
     --version                     show the version
+    --record FILE                 record the session's actions and states to FILE
+                                  (or set $UNIFLOW_TODO_RECORD)
 
   Database file (its directory is created if missing):
     --db PATH if given, else $\(TodoDatabaseLocation.environmentVariable) if set,

@@ -93,7 +93,7 @@ final class InteractiveList {
   private var quit: CheckedContinuation<Int32, Never>?
 
   init(repository: any TodoRepository) {
-    store = Store(initialState: TodoFeature.State(), reducer: TodoFeature(repository: repository))
+    store = Recording.makeStore(repository: repository)
   }
 
   /// Shows the list until the user quits or a signal ends the program; returns the exit status.

@@ -11,7 +11,7 @@ struct OneShot {
   let store: Store<TodoFeature.State, TodoFeature.Action>
 
   init(repository: any TodoRepository) {
-    store = Store(initialState: TodoFeature.State(), reducer: TodoFeature(repository: repository))
+    store = Recording.makeStore(repository: repository)
   }
 
   ///

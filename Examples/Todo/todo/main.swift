@@ -19,8 +19,11 @@ func runProgram(arguments: [String]) async -> Int32 {
 @MainActor
 func runCommand(arguments: [String]) async throws(StandardOutput.Failure) -> Int32 {
   let invocation: Invocation
+  let recording: Recording.Options
   do {
-    invocation = try Invocation(arguments: arguments)
+    recording = try Recording.options(from: arguments, environment: ProcessInfo.processInfo.environment)
+    if let inspect = recording.inspect { return Recording.inspect(log: inspect.log, page: inspect.page) }
+    invocation = try Invocation(arguments: recording.arguments)
   } catch {
     printError("\(error.message) (see 'todo --help')")
     return 2
@@ -44,6 +47,7 @@ func runCommand(arguments: [String]) async throws(StandardOutput.Failure) -> Int
     printError(error.description)
     return 1
   }
+  if let path = recording.recordPath, !Recording.start(path: path) { return 1 }
   // A dumb terminal cannot place the cursor: it gets the plain list.
   if invocation.command == .standard, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
     ProcessInfo.processInfo.environment["TERM"] != "dumb"

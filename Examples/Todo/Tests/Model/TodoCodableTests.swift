@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TodoCore
+import Uniflow
+
+/// A recorded session is only as good as its encoding: every action, outcome and error the
+/// feature has must come back from JSON as it went in.
+@Suite struct TodoCodableTests {
+  static let todo = Todo(
+    id: 3, title: "Buy milk", isDone: true, createdAt: Date(timeIntervalSince1970: 1_000),
+    completedAt: Date(timeIntervalSince1970: 2_000))
+
+  static let outcomes: [TodoOutcome] = [
+    .added(todo), .addedAll([todo]), .renamed(todo), .completed(todo), .reopened(todo),
+    .alreadyDone(todo), .alreadyOpen(todo), .alreadyTitled(todo), .deleted(todo),
+    .clearedDone([todo]), .undid("add \"X\""), .redid("add \"X\""),
+  ]
+
+  static let errors: [TodoStoreError] = [
+    .emptyTitle, .titleTooLong(length: 2_000, maximum: 1_000), .todoNotFound(7), .nothingToUndo,
+    .nothingToRedo, .notADatabase(path: "/a"), .corrupted(path: "/a"),
+    .foreignDatabase(path: "/a"), .newerSchema(path: "/a", version: 9, supported: 3),
+    .invalidSchema(path: "/a", version: -1), .cannotCreateDirectory(path: "/a", reason: "r"),
+    .cannotOpen(path: "/a", reason: "r"), .readOnly(path: "/a"), .busy(path: "/a"),
+    .sqlite(path: "/a", code: 11, message: "m"),
+  ]
+
+  static let actions: [TodoFeature.Action] =
+    [
+      .startObserving, .stopObserving, .load, .add(title: "X"), .addAll(titles: ["a", "b"]),
+      .rename(id: 1, title: "Y"), .toggle(id: 1), .setDone(id: 1, isDone: true), .delete(id: 1),
+      .clearDone, .undo, .redo, .setFilter(.done), .setSearch("milk"), .cycleFilter,
+      .moveSelection(by: -2), .select(id: 4), .select(id: nil), .dismissMessage,
+      .snapshotLoaded(TodoSnapshot(todos: [todo], undoHistory: ["add"], revision: 5)),
+    ] + outcomes.map { .finished($0) } + errors.map { .failed($0) }
+
+  @Test(arguments: actions)
+  func everyActionSurvivesEncoding(_ action: TodoFeature.Action) throws {
+    let data = try JSONEncoder().encode(action)
+    #expect(try JSONDecoder().decode(TodoFeature.Action.self, from: data) == action)
+  }
+
+  @Test func theStateSurvivesEncodingWithItsSearch() throws {
+    var state = TodoFeature.State(todos: [Self.todo], filter: .done, isLoaded: true, revision: 2)
+    state.search = "milk"
+    state.outcome = .added(Self.todo)
+    let decoded = try JSONDecoder().decode(
+      TodoFeature.State.self, from: JSONEncoder().encode(state))
+    #expect(decoded == state)
+  }
+}

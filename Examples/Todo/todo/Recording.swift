@@ -1,0 +1,123 @@
+import Foundation
+import TodoCore
+import UniflowDevTools
+
+/// Recording a session (`todo --record FILE`, or `UNIFLOW_TODO_RECORD=FILE`) and writing a
+/// recorded session's inspector page (`todo inspect FILE [-o PAGE]`).
+///
+/// The options are taken off the command line before the rest is parsed, so the other
+/// commands do not know about them; a recording wraps the store the command builds.
+@MainActor
+enum Recording {
+  /// The name the log's header carries; replaying or inspecting with `--app todo` checks it.
+  static let appName = "todo"
+  /// The environment variable that turns recording on, naming the log file.
+  static let environmentVariable = "UNIFLOW_TODO_RECORD"
+
+  /// What the recording options asked for.
+  struct Options: Equatable {
+    /// The arguments left for the other commands.
+    var arguments: [String]
+    /// Where to record the session, if anywhere.
+    var recordPath: String?
+    /// `todo inspect LOG [-o PAGE]`: the log, and the page (by default the log's name with
+    /// `.html`).
+    var inspect: (log: String, page: String?)?
+
+    static func == (lhs: Options, rhs: Options) -> Bool {
+      lhs.arguments == rhs.arguments && lhs.recordPath == rhs.recordPath
+        && lhs.inspect?.log == rhs.inspect?.log && lhs.inspect?.page == rhs.inspect?.page
+    }
+  }
+
+  /// Takes the recording options off the command line.
+  static func options(
+    from arguments: [String], environment: [String: String]
+  ) throws(UsageError)
+    -> Options
+  {
+    var options = Options(arguments: [], recordPath: environment[environmentVariable])
+    if options.recordPath?.isEmpty == true { options.recordPath = nil }
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" { optionsEnded = true }
+      if !optionsEnded, argument == "--record" {
+        guard index < arguments.count, !arguments[index].isEmpty else {
+          throw UsageError("option --record needs a file")
+        }
+        options.recordPath = arguments[index]
+        index += 1
+      } else if !optionsEnded, argument.hasPrefix("--record=") {
+        let path = String(argument.dropFirst("--record=".count))
+        guard !path.isEmpty else { throw UsageError("option --record needs a file") }
+        options.recordPath = path
+      } else {
+        options.arguments.append(argument)
+      }
+    }
+    guard options.arguments.first == "inspect" else { return options }
+    var operands = Array(options.arguments.dropFirst())
+    var page: String?
+    if let flag = operands.firstIndex(where: { $0 == "-o" || $0 == "--output" }) {
+      guard flag + 1 < operands.count else { throw UsageError("option -o needs a file") }
+      page = operands[flag + 1]
+      operands.removeSubrange(flag...(flag + 1))
+    }
+    guard operands.count == 1, let log = operands.first else {
+      throw UsageError("'todo inspect' needs one session log: todo inspect FILE [-o PAGE]")
+    }
+    options.inspect = (log, page)
+    return options
+  }
+
+  /// The recorder of this run, once ``start(path:)`` has opened its log.
+  private static var recorder: SessionRecorder<TodoFeature.State, TodoFeature.Action>?
+
+  /// Opens the log file and starts recording from the feature's initial state.
+  ///
+  /// - Returns: `false` after printing the error when the file cannot be written.
+  static func start(path: String) -> Bool {
+    do {
+      recorder = try SessionRecorder(
+        appName: appName, initialState: TodoFeature.State(),
+        sink: FileSessionSink(url: URL(filePath: path)))
+      return true
+    } catch {
+      printError("cannot record the session to \(path): \(error.localizedDescription)")
+      return false
+    }
+  }
+
+  /// The todo feature's store, recorded when recording is on.
+  static func makeStore(repository: any TodoRepository) -> Store<TodoFeature.State, TodoFeature.Action> {
+    let feature = TodoFeature(repository: repository)
+    guard let recorder else { return Store(initialState: TodoFeature.State(), reducer: feature) }
+    return Store(
+      initialState: TodoFeature.State(), reducer: feature.recorded(by: recorder),
+      middleware: [recorder.middleware])
+  }
+
+  /// Writes the inspector page of a session log; returns the exit status.
+  static func inspect(log: String, page: String?) -> Int32 {
+    let logURL = URL(filePath: log)
+    let pageURL =
+      page.map { URL(filePath: $0) } ?? logURL.deletingPathExtension().appendingPathExtension("html")
+    do {
+      let read = try SessionInspector.writePage(for: logURL, to: pageURL)
+      print("Wrote \(pageURL.path(percentEncoded: false)) (\(read.steps.count) actions)")
+      if let issue = read.issue {
+        printError("\(issue); the page shows the \(read.steps.count) actions before it")
+      }
+      return 0
+    } catch let error as SessionLogError {
+      printError(error.description)
+      return 1
+    } catch {
+      printError("cannot write \(pageURL.path(percentEncoded: false)): \(error.localizedDescription)")
+      return 1
+    }
+  }
+}

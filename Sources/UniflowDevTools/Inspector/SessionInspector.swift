@@ -1,0 +1,104 @@
+import Foundation
+
+/// Builds the inspector: a self-contained HTML page that shows a recorded session as a
+/// timeline.
+///
+/// ```swift
+/// let log = try SessionLog(contentsOf: URL(filePath: "session.jsonl"))
+/// try SessionInspector.html(for: log).write(toFile: "timeline.html", atomically: true, encoding: .utf8)
+/// ```
+///
+/// The page lists every action with its time and name, marks the actions sent by effects with
+/// the action that sent them and colours each chain of actions alike, and shows for the
+/// selected action the action itself, its change to the state and the whole state after it,
+/// with added and changed parts highlighted and removed ones listed. The list filters by
+/// action name and follows the keyboard (↑/↓, Page Up/Down, Home/End, `/` to filter). It
+/// renders only the rows in view, so a session of 100 000 actions stays responsive.
+///
+/// The page is one file: its style, script and data are inline, it loads nothing (its content
+/// security policy forbids it) and uses the system's fonts. A log that could be read only in
+/// part (see ``SessionLog/issue``) shows what was read, and says which line stopped the
+/// reading and how many lines are left out.
+public enum SessionInspector {
+  /// The inspector page for a session.
+  ///
+  /// - Parameters:
+  ///   - log: The recorded session.
+  ///   - title: The page's title; by default the app's name and the session's start.
+  /// - Returns: The HTML text of the page.
+  /// - Complexity: O(*n*) in the size of the log.
+  public static func html(for log: SessionLog, title: String? = nil) -> String {
+    let start = log.header.startDate.formatted(SessionHeader.dateStyle)
+    let title = title ?? "\(log.header.appName) session \(start)"
+    var data: [UInt8] = []
+    func append(_ text: String) { data.append(contentsOf: text.utf8) }
+    append("{\"app\":")
+    writeJSONString(log.header.appName, into: &data)
+    append(",\"start\":")
+    writeJSONString(start, into: &data)
+    append(",\"initial\":")
+    log.initialState.write(into: &data)
+    append(",\"steps\":[")
+    for (index, step) in log.steps.enumerated() {
+      if index > 0 { append(",") }
+      append("[\(step.sequenceNumber),\(formatSeconds(step.time)),")
+      writeJSONString(step.name, into: &data)
+      append(",")
+      append(step.cause.map(String.init) ?? "null")
+      append(",")
+      step.action.write(into: &data)
+      append(",")
+      step.patch.json.write(into: &data)
+      append("]")
+    }
+    append("],\"issue\":")
+    if let issue = log.issue {
+      append("{\"line\":\(issue.line ?? 0),\"unread\":\(log.unreadLineCount),\"message\":")
+      writeJSONString(issue.description, into: &data)
+      append("}")
+    } else {
+      append("null")
+    }
+    append("}")
+    // The data's strings escape `<`, so it cannot close its script element.
+    let page = inspectorTemplate.replacing("__TITLE__", with: escapeHTML(title), maxReplacements: 1)
+    let parts = page.split(separator: "__DATA__", maxSplits: 1, omittingEmptySubsequences: false)
+    var bytes: [UInt8] = Array(parts[0].utf8)
+    bytes.append(contentsOf: data)
+    bytes.append(contentsOf: parts[1].utf8)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The inspector page for a log file, written to another file.
+  ///
+  /// - Parameters:
+  ///   - logURL: The session log.
+  ///   - pageURL: Where the page goes.
+  ///   - expectedApp: The name of the program that must have recorded the log, if any.
+  /// - Returns: The log read, to tell whether it was read in full (``SessionLog/issue``).
+  /// - Throws: ``SessionLogError`` when the log cannot be read at all, or the error writing
+  ///   the page.
+  @discardableResult
+  public static func writePage(
+    for logURL: URL, to pageURL: URL, expectedApp: String? = nil
+  ) throws -> SessionLog {
+    let log = try SessionLog(contentsOf: logURL, expectedApp: expectedApp)
+    try Data(html(for: log).utf8).write(to: pageURL, options: .atomic)
+    return log
+  }
+}
+
+/// Text escaped for HTML element content and attribute values.
+private func escapeHTML(_ text: String) -> String {
+  var escaped = ""
+  for character in text {
+    switch character {
+    case "&": escaped += "&amp;"
+    case "<": escaped += "&lt;"
+    case ">": escaped += "&gt;"
+    case "\"": escaped += "&quot;"
+    default: escaped.append(character)
+    }
+  }
+  return escaped
+}

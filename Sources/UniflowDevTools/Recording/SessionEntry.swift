@@ -1,0 +1,18 @@
+/// One line of a session log, as a recorder hands it to its sink.
+public enum SessionEntry: Sendable, Hashable {
+  /// The first line: what recorded the session and when.
+  case header(SessionHeader)
+  /// The second line: the state the session started from.
+  case initialState(JSONValue)
+  /// Every other line: one action.
+  case step(SessionStep)
+
+  /// The entry as one line of JSON, without the line break.
+  public var jsonLine: String {
+    switch self {
+    case .header(let header): header.json.serialized
+    case .initialState(let state): "{\"state\":" + state.serialized + "}"
+    case .step(let step): step.jsonLine
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Records every action of a store, with the change it made to the state, as a session log.
+///
+/// Give the store the recorder's ``middleware``, which writes one step per action, and wrap
+/// the feature's reducer with `recorded(by:)`, which marks the actions sent by
+/// effects with the action that started them:
+///
+/// ```swift
+/// let recorder = try SessionRecorder(
+///   appName: "todo", initialState: state, sink: FileSessionSink(url: logURL),
+///   as: TodoFeature.self)
+/// let store = Store(
+///   initialState: state, reducer: TodoFeature(repository: repository).recorded(by: recorder),
+///   middleware: [recorder.middleware])
+/// ```
+///
+/// The log is JSON Lines: a ``SessionHeader``, the initial state, then a ``SessionStep`` per
+/// action holding the action, its case name, its cause and the change to the state as a JSON
+/// Patch. A store made without the recorder pays nothing for it.
+///
+/// Recording never stops the store: when encoding or writing fails, the step is skipped, the
+/// first error is kept in ``failure`` and recording goes on.
+///
+/// - Complexity: Per action, encoding the action and the state, and comparing the new state with
+///   the previous one: O(*n*) in the size of the state, where unchanged parts compare cheaply.
+@MainActor
+public final class SessionRecorder<State: Encodable, Action: Encodable> {
+  /// Where the log goes.
+  public let sink: any SessionSink
+  /// The first error met while encoding or writing, if any.
+  public private(set) var failure: (any Error)?
+  /// The number of actions recorded.
+  public private(set) var stepCount = 0
+
+  let tracker = CauseTracker<Action>()
+  private let encoder = JSONValueEncoder()
+  private var previousState: JSONValue
+  private let elapsed: () -> Duration
+
+  /// Starts a recording: writes the header and the initial state.
+  ///
+  /// - Parameters:
+  ///   - appName: The name of the program, checked when the log is replayed.
+  ///   - initialState: The store's initial state.
+  ///   - sink: Where the log goes.
+  ///   - startDate: The wall-clock time the session starts, written in the header.
+  ///   - clock: Measures each action's time since the start.
+  /// - Throws: The error encoding the initial state or writing the first lines.
+  public init<C: Clock>(
+    appName: String, initialState: State, sink: any SessionSink, startDate: Date = Date(),
+    clock: C
+  ) throws where C.Duration == Duration {
+    self.sink = sink
+    let start = clock.now
+    self.elapsed = { start.duration(to: clock.now) }
+    self.previousState = .null
+    self.previousState = try encodeJSON(initialState)
+    try sink.write(.header(SessionHeader(appName: appName, startDate: startDate)))
+    try sink.write(.initialState(previousState))
+  }
+
+  /// Starts a recording timed by the continuous clock: writes the header and the initial
+  /// state.
+  ///
+  /// - Parameters:
+  ///   - appName: The name of the program, checked when the log is replayed.
+  ///   - initialState: The store's initial state.
+  ///   - sink: Where the log goes.
+  ///   - startDate: The wall-clock time the session starts, written in the header.
+  /// - Throws: The error encoding the initial state or writing the first lines.
+  public convenience init(
+    appName: String, initialState: State, sink: any SessionSink, startDate: Date = Date()
+  ) throws {
+    try self.init(
+      appName: appName, initialState: initialState, sink: sink, startDate: startDate,
+      clock: ContinuousClock())
+  }
+
+  /// The middleware that records each action with the state after it.
+  public var middleware: Middleware<State, Action> {
+    Middleware { [self] action, state, _ in record(action, state: state) }
+  }
+
+  /// Records one action and the state after it.
+  ///
+  /// The ``middleware`` calls this for every action; call it yourself only to record actions
+  /// processed outside a store.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - state: The state after it.
+  public func record(_ action: Action, state: State) {
+    stepCount += 1
+    let sequenceNumber = stepCount
+    do {
+      let actionJSON = try encodeJSON(action)
+      let stateJSON = try encodeJSON(state)
+      let patch = JSONPatch(from: previousState, to: stateJSON)
+      previousState = stateJSON
+      let step = SessionStep(
+        sequenceNumber: sequenceNumber, time: elapsed().seconds, name: actionName(action),
+        action: actionJSON, cause: tracker.cause(ofReduced: sequenceNumber), patch: patch)
+      try sink.write(.step(step))
+    } catch {
+      if failure == nil { failure = error }
+    }
+  }
+
+  /// Encodes a value as a ``JSONValue``.
+  private func encodeJSON(_ value: some Encodable) throws -> JSONValue {
+    try encoder.encode(value)
+  }
+}

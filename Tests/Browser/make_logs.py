@@ -1,0 +1,85 @@
+"""Writes session logs for the inspector's browser tests, in the format UniflowDevTools records.
+
+    python3 make_logs.py DIRECTORY
+
+small.jsonl     12 actions of a todo list: user actions, effect chains, adds, changes, removes
+truncated.jsonl the same session cut in the middle of its last line, as a crash leaves it
+large.jsonl     100 000 actions
+"""
+
+import json
+import sys
+from pathlib import Path
+
+HEADER = {"format": "uniflow-session", "version": 1, "app": "todo", "start": "2026-11-30T10:00:00.000Z"}
+
+
+def line(value):
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def step(seq, time, name, cause, action, patch):
+    return line({"seq": seq, "time": time, "name": name, "cause": cause, "action": action, "patch": patch})
+
+
+def small_session():
+    initial = {"todos": [], "filter": "all", "isLoading": False, "draft": ""}
+    steps = [
+        ("appeared", None, {"appeared": {}}, [{"op": "replace", "path": "/isLoading", "value": True}]),
+        ("loaded", 1, {"loaded": {"_0": [{"id": 1, "title": "Milk", "isDone": False}]}}, [
+            {"op": "add", "path": "/todos/0", "value": {"id": 1, "title": "Milk", "isDone": False}},
+            {"op": "replace", "path": "/isLoading", "value": False}]),
+        ("add", None, {"add": {"_0": "Eggs"}}, [
+            {"op": "add", "path": "/todos/1", "value": {"id": 2, "title": "Eggs", "isDone": False}}]),
+        ("saved", 3, {"saved": {"id": 2}}, []),
+        ("add", None, {"add": {"_0": "Bread </script> & <b>jam</b>"}}, [
+            {"op": "add", "path": "/todos/2", "value": {"id": 3, "title": "Bread </script> & <b>jam</b>", "isDone": False}}]),
+        ("toggle", None, {"toggle": {"id": 1}}, [{"op": "replace", "path": "/todos/0/isDone", "value": True}]),
+        ("saved", 6, {"saved": {"id": 1}}, []),
+        ("setFilter", None, {"setFilter": {"_0": "open"}}, [{"op": "replace", "path": "/filter", "value": "open"}]),
+        ("draft.changed", None, {"draft": {"_0": {"changed": {"_0": "a/b ~ c"}}}}, [
+            {"op": "replace", "path": "/draft", "value": "a/b ~ c"},
+            {"op": "add", "path": "/notes~1tips", "value": "a key with a slash"}]),
+        ("remove", None, {"remove": {"id": 2}}, [{"op": "remove", "path": "/todos/1"}]),
+        ("saved", 10, {"saved": {"id": 2}}, []),
+        ("reloaded", 11, {"reloaded": {}}, [{"op": "remove", "path": "/notes~1tips"}]),
+    ]
+    lines = [line(HEADER), line({"state": initial})]
+    for index, (name, cause, action, patch) in enumerate(steps):
+        lines.append(step(index + 1, round(0.25 * index + 0.001 * index, 6), name, cause, action, patch))
+    return "\n".join(lines) + "\n"
+
+
+def large_session(count=100_000):
+    names = ["add", "toggle", "rename", "remove"]
+    lines = [line(HEADER), line({"state": {"todos": [], "count": 0}})]
+    size = 0
+    for seq in range(1, count + 1):
+        cause = seq - 1 if seq % 5 == 0 else None
+        kind = names[seq % 4] if size > 0 else "add"
+        if kind == "add":
+            patch = [{"op": "add", "path": "/todos/-", "value": {"id": seq, "title": "todo %d" % seq, "isDone": False}},
+                     {"op": "replace", "path": "/count", "value": size + 1}]
+            size += 1
+        elif kind == "toggle":
+            patch = [{"op": "replace", "path": "/todos/%d/isDone" % (size - 1), "value": seq % 2 == 0}]
+        elif kind == "rename":
+            patch = [{"op": "replace", "path": "/todos/0/title", "value": "renamed %d" % seq}]
+        else:
+            patch = [{"op": "remove", "path": "/todos/%d" % (size - 1)}, {"op": "replace", "path": "/count", "value": size - 1}]
+            size -= 1
+        lines.append(step(seq, seq * 0.001, kind, cause, {kind: {"id": seq}}, patch))
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    directory = Path(sys.argv[1])
+    directory.mkdir(parents=True, exist_ok=True)
+    small = small_session()
+    (directory / "small.jsonl").write_text(small)
+    (directory / "truncated.jsonl").write_text(small[:-25])
+    (directory / "large.jsonl").write_text(large_session())
+
+
+if __name__ == "__main__":
+    main()

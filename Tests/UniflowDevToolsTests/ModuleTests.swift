@@ -1,6 +1,0 @@
-import Testing
-import UniflowDevTools
-
-@Test func moduleBuilds() {
-  #expect(Bool(true))
-}

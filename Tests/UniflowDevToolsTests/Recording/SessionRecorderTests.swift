@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import UniflowDevTools
+import UniflowTesting
+
+@MainActor
+@Suite struct SessionRecorderTests {
+  @Test func logStartsWithHeaderAndInitialStateThenOneLinePerAction() throws {
+    let (store, sink) = try makeRecordedChecklist()
+    store.send(.add("Milk"))
+    store.send(.toggle(id: 1))
+    let lines = try sink.log().jsonLines.split(separator: "\n").map(String.init)
+    try #require(lines.count == 4)
+    #expect(
+      lines[0]
+        == #"{"app":"checklist","format":"uniflow-session","start":"2027-01-15T08:00:00.000Z","version":1}"#)
+    #expect(lines[1] == #"{"state":{"isLoading":false,"items":[],"nextID":1}}"#)
+    #expect(
+      lines[2] == #"{"seq":1,"time":0.000000,"name":"add","cause":null,"action":{"add":{"_0":"Milk"}},"#
+        + #""patch":[{"op":"add","path":"/items/0","value":{"id":1,"isDone":false,"title":"Milk"}},"#
+        + #"{"op":"replace","path":"/nextID","value":2}]}"#)
+    #expect(
+      lines[3] == #"{"seq":2,"time":0.000000,"name":"toggle","cause":null,"#
+        + #""action":{"toggle":{"id":1}},"patch":[{"op":"replace","path":"/items/0/isDone","value":true}]}"#)
+  }
+
+  @Test func stepTimesComeFromTheInjectedClock() async throws {
+    let clock = TestClock()
+    let sink = RingBufferSessionSink(capacity: 10)
+    let recorder = try SessionRecorder<Checklist.State, Checklist.Action>(
+      appName: "checklist", initialState: Checklist.State(), sink: sink, clock: clock)
+    let store = Store(
+      initialState: Checklist.State(), reducer: Checklist(), middleware: [recorder.middleware])
+    await clock.advance(by: .milliseconds(1500))
+    store.send(.add("Milk"))
+    #expect(sink.steps.map(\.time) == [1.5])
+  }
+
+  @Test func nestedCaseNamesAreReadableWithoutACustomEncoder() throws {
+    let (store, sink) = try makeRecordedChecklist()
+    store.send(.filter(.open))
+    store.send(.clearDone)
+    #expect(sink.steps.map(\.name) == ["filter.open", "clearDone"])
+    #expect(sink.steps[0].action == ["filter": ["_0": ["open": [:]]]])
+  }
+
+  @Test func actionsSentSynchronouslyByAnEffectNameTheirCause() throws {
+    let (store, sink) = try makeRecordedChecklist()
+    store.send(.add("a"))
+    store.send(.add("b"))
+    store.send(.add("c"))
+    store.send(.toggle(id: 1))
+    store.send(.toggle(id: 3))
+    store.send(.clearDone)
+    let steps = sink.steps
+    #expect(steps.map(\.name) == ["add", "add", "add", "toggle", "toggle", "clearDone", "remove", "remove"])
+    #expect(steps.map(\.cause) == [nil, nil, nil, nil, nil, nil, 6, 6])
+    #expect(steps.map(\.isSentByEffect) == [false, false, false, false, false, false, true, true])
+  }
+
+  @Test func actionsSentLaterByAnAsynchronousEffectNameTheirCause() async throws {
+    let stored = [Checklist.Item(id: 7, title: "Bread")]
+    let (store, sink) = try makeRecordedChecklist(Checklist(stored: stored))
+    store.send(.add("Milk"))
+    await store.send(.load).finish()
+    store.send(.add("Eggs"))
+    #expect(sink.steps.map(\.name) == ["add", "load", "loaded", "add"])
+    #expect(sink.steps.map(\.cause) == [nil, nil, 2, nil])
+  }
+
+  @Test func userActionEqualToAPendingEffectActionIsNotMistakenForIt() async throws {
+    let (store, sink) = try makeRecordedChecklist(Checklist(stored: []))
+    let task = store.send(.load)
+    // Sent by the user before the effect's `loaded([])` arrives: the effect's own comes later.
+    store.send(.loaded([]))
+    await task.finish()
+    #expect(sink.steps.map(\.name) == ["load", "loaded", "loaded"])
+    // The earliest equal pending action takes the cause; both are the same action, so the log
+    // marks the first as sent by the effect. What matters is that no action is left unmarked
+    // while a different one takes its mark.
+    #expect(sink.steps.map(\.cause).compactMap { $0 } == [1])
+  }
+
+  @Test func recordingWithoutTheReducerWrapperLeavesCausesUnknown() async throws {
+    let sink = RingBufferSessionSink(capacity: 10)
+    let recorder = try SessionRecorder<Checklist.State, Checklist.Action>(
+      appName: "checklist", initialState: Checklist.State(), sink: sink, clock: TestClock())
+    let store = Store(
+      initialState: Checklist.State(), reducer: Checklist(), middleware: [recorder.middleware])
+    await store.send(.load).finish()
+    #expect(sink.steps.map(\.name) == ["load", "loaded"])
+    #expect(sink.steps.map(\.cause) == [nil, nil])
+  }
+
+  @Test func fileSinkWritesEachLineAsSoonAsTheActionIsRecorded() throws {
+    let file = try TemporaryFile()
+    let recorder = try SessionRecorder<Checklist.State, Checklist.Action>(
+      appName: "checklist", initialState: Checklist.State(), sink: FileSessionSink(url: file.url),
+      clock: TestClock())
+    let store = Store(
+      initialState: Checklist.State(), reducer: Checklist().recorded(by: recorder),
+      middleware: [recorder.middleware])
+    #expect(try file.text.split(separator: "\n").count == 2)
+    store.send(.add("Milk"))
+    // No close, no flush: the line is in the file already.
+    let text = try file.text
+    #expect(text.hasSuffix("\n"))
+    #expect(text.split(separator: "\n").count == 3)
+    let log = try SessionLog(parsing: text, expectedApp: "checklist")
+    #expect(log.steps.map(\.name) == ["add"])
+    #expect(try log.state(after: 1, as: Checklist.State.self) == store.state)
+    #expect(recorder.failure == nil)
+  }
+
+  @Test func ringBufferKeepsTheLastActionsAndTheStateBeforeThem() throws {
+    let (store, sink) = try makeRecordedChecklist(capacity: 3)
+    for title in ["a", "b", "c", "d", "e"] { store.send(.add(title)) }
+    #expect(sink.count == 3)
+    #expect(sink.droppedCount == 2)
+    let log = try sink.log()
+    #expect(log.steps.map(\.sequenceNumber) == [3, 4, 5])
+    let before = try log.state(after: 0, as: Checklist.State.self)
+    #expect(before.items.map(\.title) == ["a", "b"])
+    #expect(try log.state(after: 3, as: Checklist.State.self) == store.state)
+  }
+
+  @Test func everyRecordedStateRebuildsFromThePatches() throws {
+    let (store, sink) = try makeRecordedChecklist()
+    var states = [store.state]
+    for index in 0..<600 {
+      switch index % 4 {
+      case 0, 1: store.send(.add("item \(index)"))
+      case 2: store.send(.toggle(id: index / 2))
+      default: store.send(.remove(id: index / 3))
+      }
+      states.append(store.state)
+    }
+    let log = try sink.log()
+    for count in [0, 1, 255, 256, 257, 511, 512, 599, 600] {
+      #expect(try log.state(after: count, as: Checklist.State.self) == states[count])
+    }
+  }
+
+  @Test func stateThatFailsToEncodeIsKeptAsTheFailureAndRecordingGoesOn() throws {
+    struct Flaky: Reducer {
+      struct State: Encodable {
+        var value = 0.0
+      }
+      enum Action: Encodable { case set(Double) }
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        guard case .set(let value) = action else { return .none }
+        state.value = value
+        return .none
+      }
+    }
+    let sink = RingBufferSessionSink(capacity: 10)
+    let recorder = try SessionRecorder<Flaky.State, Flaky.Action>(
+      appName: "flaky", initialState: Flaky.State(), sink: sink, clock: TestClock())
+    let store = Store(
+      initialState: Flaky.State(), reducer: Flaky().recorded(by: recorder),
+      middleware: [recorder.middleware])
+    store.send(.set(.nan))
+    store.send(.set(1))
+    #expect(recorder.failure is EncodingError)
+    #expect(recorder.stepCount == 2)
+    #expect(sink.steps.map(\.sequenceNumber) == [2])
+  }
+}
