@@ -94,17 +94,19 @@ private final class ObservedDashboard {
 private final class DashboardViewModel {
   private(set) var state = Dashboard()
   /// The observers of each field, by the field's position in `selections`.
-  private var observers: [[(Int) -> Void]] = Array(repeating: [], count: 10)
+  private let observers: [[(Int) -> Void]]
   let callbacks = CallbackCounter()
   private(set) var actions = 0
 
   init(observers count: Int) {
+    var observers: [[(Int) -> Void]] = Array(repeating: [], count: selections.count)
     for index in 0..<count {
       observers[index % selections.count].append { [callbacks] value in
         callbacks.count += 1
         blackHole(value)
       }
     }
+    self.observers = observers
   }
 
   func refresh(times: Int) {

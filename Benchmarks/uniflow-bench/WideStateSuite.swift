@@ -193,13 +193,14 @@ private final class ObservedWideStore {
 @MainActor
 private final class WideViewModel {
   private(set) var state = WideState()
-  private var observers: [(Int) -> Void] = []
+  private let observers: [(Int) -> Void]
   let callbacks = WideCallbacks()
   private(set) var actions = 0
 
   init() {
-    for _ in 0..<100 {
-      observers.append { [callbacks] value in
+    let callbacks = self.callbacks
+    observers = (0..<100).map { _ in
+      { value in
         callbacks.count += 1
         blackHole(value)
       }

@@ -10,17 +10,27 @@ final class ObserverRegistry<Root>: SelectionCounting {
   @usableFromInline
   struct Entry {
     @usableFromInline let key: ObservationKey?
-    /// The selection group, as `SelectionGroup<Root, Value>` for the entry's value type.
+    /// The selection group, as `SelectionGroup<Root, Value>` for the entry's value type, or
+    /// a `StoredSelectionBatch<Value>`.
     @usableFromInline let group: AnyObject
     @usableFromInline let compact: () -> Bool
-    @usableFromInline let isObserved: () -> Bool
+    /// The number of distinct selections the entry checks that are still observed.
+    @usableFromInline let observedCount: () -> Int
 
     @inlinable
     init<Value>(key: ObservationKey?, group: SelectionGroup<Root, Value>) {
       self.key = key
       self.group = group
       self.compact = { group.compact() }
-      self.isObserved = { group.isObserved }
+      self.observedCount = { group.isObserved ? 1 : 0 }
+    }
+
+    @inlinable
+    init<Value>(batch: StoredSelectionBatch<Value>) {
+      self.key = nil
+      self.group = batch
+      self.compact = { batch.compact() }
+      self.observedCount = { batch.observedCount }
     }
   }
 
@@ -34,6 +44,8 @@ final class ObserverRegistry<Root>: SelectionCounting {
   /// Each entry's group's `notify`: calls its observers with the value `update` kept.
   @exclusivity(unchecked) @usableFromInline var notifies: ContiguousArray<Notify> = []
   @usableFromInline var indexByKey: [ObservationKey: Int] = [:]
+  /// The entry of the batch of stored-property selections of each `Equatable` type.
+  @usableFromInline var batchIndexByType: [ObjectIdentifier: Int] = [:]
   /// The indices of the entries that changed in the current pass after the first one, in its
   /// first `changedCount` elements; the storage is reused from pass to pass.
   @exclusivity(unchecked) @usableFromInline var changed: ContiguousArray<Int> = []
@@ -139,6 +151,39 @@ final class ObserverRegistry<Root>: SelectionCounting {
     }
   }
 
+  /// Subscribes `onChange` to a stored property of an `Equatable` type at `offset` in the
+  /// state: it joins the batch of that type, checked in one loop.
+  @inlinable
+  func observe<Value: Equatable>(
+    storedAt offset: Int, initial: Value, onChange: @escaping (Value) -> Void
+  ) -> ObservationToken {
+    let batch: StoredSelectionBatch<Value>
+    if let index = batchIndexByType[ObjectIdentifier(Value.self)],
+      let existing = entries[index].group as? StoredSelectionBatch<Value>
+    {
+      batch = existing
+    } else {
+      batch = StoredSelectionBatch()
+      batchIndexByType[ObjectIdentifier(Value.self)] = entries.count
+      entries.append(Entry(batch: batch))
+      updates.append(Self.update(of: batch))
+      notifies.append(Self.notify(of: batch))
+    }
+    let flag = SubscriptionFlag(ledger: ledger)
+    batch.observe(offset: offset, initial: initial, flag: flag, onChange: onChange)
+    return ObservationToken(flag: flag)
+  }
+
+  @inlinable
+  nonisolated static func update<Value>(of batch: StoredSelectionBatch<Value>) -> Update {
+    Update { batch.update($0) }
+  }
+
+  @inlinable
+  nonisolated static func notify<Value>(of batch: StoredSelectionBatch<Value>) -> Notify {
+    Notify { batch.notify() }
+  }
+
   /// Drops cancelled observers, and the groups left without any, if some were cancelled since
   /// the last time; never during a notification pass.
   @inlinable
@@ -151,15 +196,19 @@ final class ObserverRegistry<Root>: SelectionCounting {
     updates = ContiguousArray(kept.lazy.map { self.updates[$0] })
     notifies = ContiguousArray(kept.lazy.map { self.notifies[$0] })
     indexByKey = [:]
+    batchIndexByType = [:]
     for (index, entry) in entries.enumerated() {
       if let key = entry.key { indexByKey[key] = index }
+      if let batch = entry.group as? any StoredSelectionBatchProtocol {
+        batchIndexByType[batch.valueType] = index
+      }
     }
   }
 
   /// The number of distinct selections with at least one observer; reads, changes nothing.
   @usableFromInline
   var selectionCount: Int {
-    entries.count { $0.isObserved() }
+    entries.reduce(0) { $0 + $1.observedCount() }
   }
 }
 
@@ -246,3 +295,15 @@ final class SelectionGroup<Root, Value> {
 
 @available(*, unavailable)
 extension SelectionGroup: Sendable {}
+
+/// Names the value type of a ``StoredSelectionBatch`` whatever it is.
+@usableFromInline
+protocol StoredSelectionBatchProtocol: AnyObject {
+  /// The batch's value type.
+  var valueType: ObjectIdentifier { get }
+}
+
+extension StoredSelectionBatch: StoredSelectionBatchProtocol {
+  @usableFromInline
+  var valueType: ObjectIdentifier { ObjectIdentifier(Value.self) }
+}

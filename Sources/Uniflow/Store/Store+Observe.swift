@@ -19,7 +19,12 @@ extension Store {
   public func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>, onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
-    subscribe(
+    // A stored property of a root store's state joins the batch of its type: checked in one
+    // loop with the other stored properties of that type, without a call per selection.
+    if case .root(let root) = core, case .offset(let offset) = Selection(keyPath) {
+      return root.observers.observe(storedAt: offset, initial: state[keyPath: keyPath], onChange: onChange)
+    }
+    return subscribe(
       Selection(keyPath), key: ObservationKey(keyPath), initial: state[keyPath: keyPath],
       isDuplicate: { $0 == $1 }, onChange: onChange)
   }

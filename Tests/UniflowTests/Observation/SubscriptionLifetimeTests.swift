@@ -79,3 +79,82 @@ import UniflowTesting
     #expect(await reader.value == [0, 1])
   }
 }
+
+@MainActor
+@Suite struct StoredSelectionTests {
+  struct Form: Equatable {
+    var name = ""
+    var age = 0
+    var email = ""
+    var score = 0
+    var flags = [false, false]
+  }
+  enum Edit { case name(String), age(Int), email(String), score(Int), flag(Int) }
+
+  static func store() -> Store<Form, Edit> {
+    Store(
+      initialState: Form(),
+      reducer: Reduce { state, edit in
+        switch edit {
+        case .name(let name): state.name = name
+        case .age(let age): state.age = age
+        case .email(let email): state.email = email
+        case .score(let score): state.score = score
+        case .flag(let index): state.flags[index].toggle()
+        }
+        return .none
+      })
+  }
+
+  @Test func manyFieldsOfSeveralTypesReportExactlyWhatChanged() {
+    let store = Self.store()
+    var seen: [String] = []
+    var tokens: [ObservationToken] = [
+      store.observe(\.name) { seen.append("name \($0)") },
+      store.observe(\.age) { seen.append("age \($0)") },
+      store.observe(\.email) { seen.append("email \($0)") },
+      store.observe(\.score) { seen.append("score \($0)") },
+      store.observe(\.score) { seen.append("score again \($0)") },
+      store.observe(\.flags) { seen.append("flags \($0)") },
+    ]
+    #expect(store.observedSelectionCount == 5)
+
+    store.send(.age(30))
+    store.send(.age(30))
+    store.send(.score(7))
+    store.send(.email("a@b"))
+    store.send(.flag(1))
+    #expect(
+      seen == [
+        "age 30", "score 7", "score again 7", "email a@b", "flags [false, true]",
+      ])
+
+    seen.removeAll()
+    tokens[1].cancel()
+    tokens[3].cancel()
+    store.send(.age(31))
+    store.send(.score(8))
+    #expect(seen == ["score again 8"])
+    #expect(store.observedSelectionCount == 4)
+
+    tokens.removeAll()
+    store.send(.name("Ada"))
+    #expect(seen == ["score again 8"])
+    #expect(store.observedSelectionCount == 0)
+  }
+
+  @Test func anObserverSubscribedDuringANotificationSeesTheNextChange() {
+    let store = Self.store()
+    var seen: [String] = []
+    var late: ObservationToken?
+    let token = store.observe(\.age) { age in
+      seen.append("age \(age)")
+      if late == nil { late = store.observe(\.score) { seen.append("score \($0)") } }
+    }
+    store.send(.age(1))
+    store.send(.score(2))
+    store.send(.age(3))
+    #expect(seen == ["age 1", "score 2", "age 3"])
+    withExtendedLifetime((token, late)) {}
+  }
+}

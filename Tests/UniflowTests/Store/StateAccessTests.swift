@@ -4,8 +4,8 @@ import Uniflow
 
 /// A reducer that reads its own store: a bug in the feature.
 private struct ReadsItsOwnStore: Reducer {
-  final class StoreReference: Sendable {
-    nonisolated(unsafe) weak var store: Store<Int, Bool>?
+  @MainActor final class StoreReference {
+    weak var store: Store<Int, Bool>?
   }
   let reference: StoreReference
 
