@@ -43,11 +43,11 @@ final class StoredSelectionBatch<Value: Equatable> {
   /// Reads every selection from the state; returns whether any changed, keeping the new values.
   @inlinable
   func update(_ state: UnsafeRawPointer) -> Bool {
-    let count = offsets.count
-    var slot = 0
-    while slot < count {
-      let value = state.load(fromByteOffset: offsets[slot], as: Value.self)
-      if value != currents[slot] {
+    offsets.withUnsafeBufferPointer { offsets in
+      var isChanged = false
+      for slot in offsets.indices {
+        let value = state.load(fromByteOffset: offsets[slot], as: Value.self)
+        guard value != currents[slot] else { continue }
         currents[slot] = value
         if changedCount < changed.count {
           changed[changedCount] = slot
@@ -55,10 +55,10 @@ final class StoredSelectionBatch<Value: Equatable> {
           changed.append(slot)
         }
         changedCount += 1
+        isChanged = true
       }
-      slot += 1
+      return isChanged
     }
-    return changedCount > 0
   }
 
   /// Calls the observers of the selections that changed in the last ``update(_:)``. Observers
@@ -67,18 +67,14 @@ final class StoredSelectionBatch<Value: Equatable> {
   func notify() {
     let count = changedCount
     changedCount = 0
-    var position = 0
-    while position < count {
+    for position in 0..<count {
       let slot = changed[position]
       let value = currents[slot]
-      let observerCount = observers[slot].count
-      var index = 0
-      while index < observerCount {
-        let observer = observers[slot][index]
-        if !observer.flag.isCancelled { observer.onChange(value) }
-        index += 1
+      // A copy of the list: a callback may subscribe to this selection meanwhile.
+      let list = observers[slot]
+      for observer in list where !observer.flag.isCancelled {
+        observer.onChange(value)
       }
-      position += 1
     }
   }
 
