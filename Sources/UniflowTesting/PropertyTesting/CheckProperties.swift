@@ -75,7 +75,9 @@
 ///   - seed: The seed of the first sequence; the others derive from it.
 ///   - maximumEffectTime: The most test-clock time the effects of one action may sleep.
 ///   - timeout: How long to wait, on `timeoutClock`, for effects that neither finish nor sleep
-///     on the test clock; a passing check never waits for it.
+///     on the test clock; a passing check never waits for it. Thirty seconds by default: work
+///     that is merely slow (a loaded machine, a sanitizer) must not read as work that never
+///     ends.
 ///   - timeoutClock: The clock that measures `timeout`.
 ///   - maximumShrinkRuns: The most sequences to run while shrinking a failure.
 ///   - concurrentSequences: How many sequences run side by side on the main actor, which keeps
@@ -96,7 +98,7 @@ public func checkProperties<R: Reducer>(
   length: Int = 100,
   seed: UInt64 = 0,
   maximumEffectTime: Duration = .seconds(3600),
-  timeout: Duration = .seconds(1),
+  timeout: Duration = .seconds(30),
   timeoutClock: any Clock<Duration> = ContinuousClock(),
   maximumShrinkRuns: Int = 1_000,
   concurrentSequences: Int = 8,

@@ -173,6 +173,8 @@ public struct TodoFeature: Reducer, Sendable {
       return .none
 
     case .select(let id):
+      // The selection stays on a visible todo: a hidden one cannot be selected.
+      guard id.map(state.visibleTodos.contains(id:)) ?? true else { return .none }
       state.selection = id
       return .none
 
