@@ -66,7 +66,7 @@ private final class Toggler {
     let state = TodoList.State(count: todoCount)
     if let recorder {
       store = Store(
-        initialState: state, reducer: TodoList().recorded(by: recorder),
+        initialState: state, reducer: TodoList(),
         middleware: [recorder.middleware])
     } else {
       store = Store(initialState: state, reducer: TodoList())

@@ -16,7 +16,7 @@ private typealias AppFeature = Checklist
       appName: "checklist", initialState: AppFeature.State(),
       sink: FileSessionSink(url: logURL))
     let store = Store(
-      initialState: AppFeature.State(), reducer: AppFeature().recorded(by: recorder),
+      initialState: AppFeature.State(), reducer: AppFeature(),
       middleware: [recorder.middleware])
     store.send(.add("Bread"))
     store.send(.add("Milk"))

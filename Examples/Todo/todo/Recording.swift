@@ -96,7 +96,7 @@ enum Recording {
     let feature = TodoFeature(repository: repository)
     guard let recorder else { return Store(initialState: TodoFeature.State(), reducer: feature) }
     return Store(
-      initialState: TodoFeature.State(), reducer: feature.recorded(by: recorder),
+      initialState: TodoFeature.State(), reducer: feature,
       middleware: [recorder.middleware])
   }
 

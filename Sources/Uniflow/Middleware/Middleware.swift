@@ -16,7 +16,7 @@
 /// makes the store's next mutation of the parts it kept copy them.
 public struct Middleware<State, Action> {
   @usableFromInline
-  let body: @MainActor (Action, State, Send<Action>) -> Void
+  let body: @MainActor (Action, State, ActionContext, Send<Action>) -> Void
 
   /// Creates a middleware from a closure.
   ///
@@ -24,6 +24,20 @@ public struct Middleware<State, Action> {
   ///   handle to send further actions (queued behind the current one).
   public init(
     _ body: @escaping @MainActor (_ action: Action, _ state: State, _ send: Send<Action>) -> Void
+  ) {
+    self.body = { action, state, _, send in body(action, state, send) }
+  }
+
+  /// Creates a middleware that also receives each action's ``ActionContext``: its number and
+  /// the action whose effect sent it.
+  ///
+  /// - Parameter body: Called after every action with the action, the state after it, the
+  ///   action's context, and a handle to send further actions (queued behind the current one).
+  public init(
+    withContext body:
+      @escaping @MainActor (
+        _ action: Action, _ state: State, _ context: ActionContext, _ send: Send<Action>
+      ) -> Void
   ) {
     self.body = body
   }

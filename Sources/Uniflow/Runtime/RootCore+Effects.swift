@@ -1,41 +1,44 @@
 extension RootCore {
   /// Starts an effect returned by the reducer: follow-up actions join the queue, cancellations
-  /// happen now, async work starts in tasks.
+  /// happen now, async work starts in tasks. `cause` is the sequence number of the action whose
+  /// reducer returned the effect: the actions it sends carry it.
   @usableFromInline
-  func start(_ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?) {
+  func start(_ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?, cause: Int) {
     switch effect.operation {
     case .none:
       return
     case .send(let action):
-      queue.append(QueuedAction(action: action, group: group))
+      queue.append(QueuedAction(action: action, group: group, cause: cause))
     case .run(let priority, let operation):
-      spawn(priority: priority.map(TaskPriority.init(rawValue:)), ids: ids, group: group) {
+      spawn(
+        priority: priority.map(TaskPriority.init(rawValue:)), ids: ids, group: group, cause: cause
+      ) {
         await $0.run(operation)
       }
     case .merge(let effects):
-      for effect in effects { start(effect, ids: ids, group: group) }
+      for effect in effects { start(effect, ids: ids, group: group, cause: cause) }
     case .concatenate(let effects):
       let asyncStart = effects.firstIndex { !$0.isSynchronous } ?? effects.endIndex
-      for effect in effects[..<asyncStart] { start(effect, ids: ids, group: group) }
+      for effect in effects[..<asyncStart] { start(effect, ids: ids, group: group, cause: cause) }
       let rest = Array(effects[asyncStart...])
       guard !rest.isEmpty else { return }
-      spawn(priority: nil, ids: ids, group: group) { environment in
+      spawn(priority: nil, ids: ids, group: group, cause: cause) { environment in
         await environment.execute(.concatenate(rest))
       }
     case .cancellable(let id, let cancelInFlight, let effect):
       if cancelInFlight { tasks.cancel(id: id) }
-      start(effect, ids: ids + [id], group: group)
+      start(effect, ids: ids + [id], group: group, cause: cause)
     case .cancel(let id):
       tasks.cancel(id: id)
     case .throttle(let id, let effect):
       guard !tasks.isRunning(id: id) else { return }
-      start(effect, ids: ids + [id], group: group)
+      start(effect, ids: ids + [id], group: group, cause: cause)
     }
   }
 
   /// Runs `body` in a task registered under `ids` and in the effect group.
   func spawn(
-    priority: TaskPriority?, ids: [EffectID], group: EffectGroup?,
+    priority: TaskPriority?, ids: [EffectID], group: EffectGroup?, cause: Int,
     _ body: @escaping @MainActor (EffectEnvironment<Action>) async -> Void
   ) {
     let group = group ?? currentDrainGroup()
@@ -44,7 +47,7 @@ extension RootCore {
     let diagnosticHandler = configuration.diagnosticHandler
     let liveness = self.liveness
     let environment = EffectEnvironment(
-      send: makeSend(group: group),
+      send: makeSend(group: group, cause: cause),
       tasks: tasks,
       diagnose: { diagnostic in
         guard liveness.isAlive else { return }

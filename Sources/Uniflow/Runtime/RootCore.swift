@@ -37,6 +37,8 @@ final class RootCore<State, Action> {
   @exclusivity(unchecked) @usableFromInline var isReducing = false
   @exclusivity(unchecked) @usableFromInline var queue: [QueuedAction] = []
   @exclusivity(unchecked) @usableFromInline var drainGroup: EffectGroup?
+  /// The number of actions processed so far: the sequence number of the last one.
+  @exclusivity(unchecked) @usableFromInline var processedCount = 0
   /// Whether ``state`` was read since the registrar was last told of a change. Observation
   /// tracking is one-shot and starts with a read, so a change that follows no read has no
   /// tracker to tell, and the registrar is skipped.
@@ -48,11 +50,14 @@ final class RootCore<State, Action> {
     /// The effects of the action join this group; `nil` means the group of the current
     /// outermost send.
     @usableFromInline let group: EffectGroup?
+    /// The sequence number of the action whose effect sent this one; `nil` from outside.
+    @usableFromInline let cause: Int?
 
     @inlinable
-    init(action: Action, group: EffectGroup?) {
+    init(action: Action, group: EffectGroup?, cause: Int?) {
       self.action = action
       self.group = group
+      self.cause = cause
     }
   }
 
@@ -67,7 +72,7 @@ final class RootCore<State, Action> {
     self.middleware = middleware
     self.configuration = configuration
     self.stateKeyPath = \RootCore.state
-    self.entry = { [unowned self] action in self.receive(action, group: nil) }
+    self.entry = { [unowned self] action in self.receive(action, group: nil, cause: nil) }
   }
 
   deinit {
@@ -76,11 +81,12 @@ final class RootCore<State, Action> {
   }
 
   /// A `Send` into this store for closures that may outlive it: once the store is gone, it
-  /// does nothing.
-  func makeSend(group: EffectGroup?) -> Send<Action> {
+  /// does nothing. `cause` is the sequence number of the action whose effect sends through
+  /// it, `nil` for a middleware's.
+  func makeSend(group: EffectGroup?, cause: Int?) -> Send<Action> {
     Send { [liveness, unowned self] action in
       guard liveness.isAlive else { return }
-      _ = self.receive(action, group: group)
+      _ = self.receive(action, group: group, cause: cause)
     }
   }
 
@@ -114,16 +120,16 @@ final class RootCore<State, Action> {
   }
 
   @inlinable
-  func receive(_ action: Action, group: EffectGroup?) -> StoreTask {
+  func receive(_ action: Action, group: EffectGroup?, cause: Int?) -> StoreTask {
     guard !isProcessing else {
       let group = group ?? EffectGroup(tasks: tasks)
-      queue.append(QueuedAction(action: action, group: group))
+      queue.append(QueuedAction(action: action, group: group, cause: cause))
       return StoreTask(group: group)
     }
     isProcessing = true
     drainGroup = group
     observers.dropCancelled()
-    process(action, group: nil)
+    process(action, group: nil, cause: cause)
     if !queue.isEmpty { drainQueue(first: action) }
     isProcessing = false
     let finished = drainGroup
@@ -134,7 +140,8 @@ final class RootCore<State, Action> {
   /// Reduces one action, starts its effects (queueing its follow-ups), then tells middleware
   /// and observers.
   @inlinable
-  func process(_ action: Action, group: EffectGroup?) {
+  func process(_ action: Action, group: EffectGroup?, cause: Int?) {
+    processedCount &+= 1
     let effect: Effect<Action>
     if isStateAccessed {
       isStateAccessed = false
@@ -144,8 +151,13 @@ final class RootCore<State, Action> {
     } else {
       effect = reduce(action)
     }
-    if case .none = effect.operation {} else { start(effect, ids: [], group: group) }
-    if !middleware.isEmpty { runMiddleware(action) }
+    if case .none = effect.operation {
+    } else {
+      start(effect, ids: [], group: group, cause: processedCount)
+    }
+    if !middleware.isEmpty {
+      runMiddleware(action, context: ActionContext(sequenceNumber: processedCount, cause: cause))
+    }
     observers.update(storage)
   }
 
@@ -157,13 +169,13 @@ final class RootCore<State, Action> {
   }
 
   /// The `send` handed to middleware, made once.
-  private lazy var middlewareSend = makeSend(group: nil)
+  private lazy var middlewareSend = makeSend(group: nil, cause: nil)
 
   @usableFromInline
-  func runMiddleware(_ action: Action) {
+  func runMiddleware(_ action: Action, context: ActionContext) {
     let send = middlewareSend
     for middleware in middleware {
-      middleware.body(action, storage.pointee, send)
+      middleware.body(action, storage.pointee, context, send)
     }
   }
 
@@ -184,7 +196,7 @@ final class RootCore<State, Action> {
       index += 1
       processed += 1
       if processed > limit - window { tail.append(entry.action) }
-      process(entry.action, group: entry.group)
+      process(entry.action, group: entry.group, cause: entry.cause)
     }
     queue.removeAll(keepingCapacity: queue.count <= 64)
   }

@@ -133,7 +133,7 @@ public final class Store<State, Action> {
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    if case .root(let root) = core { return root.receive(action, group: nil) }
+    if case .root(let root) = core { return root.receive(action, group: nil, cause: nil) }
     return core.send(action)
   }
 

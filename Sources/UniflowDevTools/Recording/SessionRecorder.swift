@@ -2,16 +2,15 @@ import Foundation
 
 /// Records every action of a store, with the change it made to the state, as a session log.
 ///
-/// Give the store the recorder's ``middleware``, which writes one step per action, and wrap
-/// the feature's reducer with `recorded(by:)`, which marks the actions sent by
-/// effects with the action that started them:
+/// Give the store the recorder's ``middleware``, which writes one step per action, with the
+/// action that started it when an effect sent it (the store's ``ActionContext``):
 ///
 /// ```swift
 /// let recorder = try SessionRecorder(
 ///   appName: "todo", initialState: state, sink: FileSessionSink(url: logURL),
 ///   as: TodoFeature.self)
 /// let store = Store(
-///   initialState: state, reducer: TodoFeature(repository: repository).recorded(by: recorder),
+///   initialState: state, reducer: TodoFeature(repository: repository),
 ///   middleware: [recorder.middleware])
 /// ```
 ///
@@ -33,7 +32,6 @@ public final class SessionRecorder<State: Encodable, Action: Encodable> {
   /// The number of actions recorded.
   public private(set) var stepCount = 0
 
-  let tracker = CauseTracker<Action>()
   private let encoder = JSONValueEncoder()
   private var previousState: JSONValue
   private let elapsed: () -> Duration
@@ -77,9 +75,15 @@ public final class SessionRecorder<State: Encodable, Action: Encodable> {
       clock: ContinuousClock())
   }
 
-  /// The middleware that records each action with the state after it.
+  /// The middleware that records each action with the state after it and the action whose
+  /// effect sent it.
+  ///
+  /// Give it to the store when the store is made, so that the log starts with the store's
+  /// first action and its sequence numbers are the store's.
   public var middleware: Middleware<State, Action> {
-    Middleware { [self] action, state, _ in record(action, state: state) }
+    Middleware(withContext: { [self] action, state, context, _ in
+      record(action, state: state, cause: context.cause)
+    })
   }
 
   /// Records one action and the state after it.
@@ -90,7 +94,8 @@ public final class SessionRecorder<State: Encodable, Action: Encodable> {
   /// - Parameters:
   ///   - action: The action.
   ///   - state: The state after it.
-  public func record(_ action: Action, state: State) {
+  ///   - cause: The sequence number of the recorded action whose effect sent this one, if any.
+  public func record(_ action: Action, state: State, cause: Int? = nil) {
     stepCount += 1
     let sequenceNumber = stepCount
     do {
@@ -100,7 +105,7 @@ public final class SessionRecorder<State: Encodable, Action: Encodable> {
       previousState = stateJSON
       let step = SessionStep(
         sequenceNumber: sequenceNumber, time: elapsed().seconds, name: actionName(action),
-        action: actionJSON, cause: tracker.cause(ofReduced: sequenceNumber), patch: patch)
+        action: actionJSON, cause: cause, patch: patch)
       try sink.write(.step(step))
     } catch {
       if failure == nil { failure = error }

@@ -75,21 +75,19 @@ import UniflowTesting
     store.send(.loaded([]))
     await task.finish()
     #expect(sink.steps.map(\.name) == ["load", "loaded", "loaded"])
-    // The earliest equal pending action takes the cause; both are the same action, so the log
-    // marks the first as sent by the effect. What matters is that no action is left unmarked
-    // while a different one takes its mark.
-    #expect(sink.steps.map(\.cause).compactMap { $0 } == [1])
+    // The store tells which is which: the user's has no cause, the effect's names the load.
+    #expect(sink.steps.map(\.cause) == [nil, nil, 1])
   }
 
-  @Test func recordingWithoutTheReducerWrapperLeavesCausesUnknown() async throws {
-    let sink = RingBufferSessionSink(capacity: 10)
-    let recorder = try SessionRecorder<Checklist.State, Checklist.Action>(
-      appName: "checklist", initialState: Checklist.State(), sink: sink, clock: TestClock())
-    let store = Store(
-      initialState: Checklist.State(), reducer: Checklist(), middleware: [recorder.middleware])
-    await store.send(.load).finish()
-    #expect(sink.steps.map(\.name) == ["load", "loaded"])
-    #expect(sink.steps.map(\.cause) == [nil, nil])
+  @Test func twoEqualActionsFromDifferentEffectsKeepTheirOwnCauses() async throws {
+    let (store, sink) = try makeRecordedChecklist(Checklist(stored: []))
+    let first = store.send(.load)
+    let second = store.send(.load)
+    await first.finish()
+    await second.finish()
+    #expect(sink.steps.map(\.name) == ["load", "load", "loaded", "loaded"])
+    // Each `loaded([])` is the same value; each names the load whose effect sent it.
+    #expect(Set(sink.steps.suffix(2).compactMap(\.cause)) == [1, 2])
   }
 
   @Test func fileSinkWritesEachLineAsSoonAsTheActionIsRecorded() throws {
@@ -98,7 +96,7 @@ import UniflowTesting
       appName: "checklist", initialState: Checklist.State(), sink: FileSessionSink(url: file.url),
       clock: TestClock())
     let store = Store(
-      initialState: Checklist.State(), reducer: Checklist().recorded(by: recorder),
+      initialState: Checklist.State(), reducer: Checklist(),
       middleware: [recorder.middleware])
     #expect(try file.text.split(separator: "\n").count == 2)
     store.send(.add("Milk"))
@@ -157,7 +155,7 @@ import UniflowTesting
     let recorder = try SessionRecorder<Flaky.State, Flaky.Action>(
       appName: "flaky", initialState: Flaky.State(), sink: sink, clock: TestClock())
     let store = Store(
-      initialState: Flaky.State(), reducer: Flaky().recorded(by: recorder),
+      initialState: Flaky.State(), reducer: Flaky(),
       middleware: [recorder.middleware])
     store.send(.set(.nan))
     store.send(.set(1))

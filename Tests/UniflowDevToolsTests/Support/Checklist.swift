@@ -80,7 +80,7 @@ func makeRecordedChecklist(
     appName: appName, initialState: initialState, sink: sink,
     startDate: Date(timeIntervalSince1970: 1_800_000_000), clock: TestClock())
   let store = Store(
-    initialState: initialState, reducer: feature.recorded(by: recorder),
+    initialState: initialState, reducer: feature,
     middleware: [recorder.middleware])
   return (store, sink)
 }
