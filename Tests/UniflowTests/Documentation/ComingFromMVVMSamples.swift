@@ -48,6 +48,7 @@ extension DocumentationSampleTests {
 
       #expect(titleLabel.text == "Groceries")
       #expect(countLabel.text == "1 items")
+      withExtendedLifetime(tokens) {}
     }
   }
 }

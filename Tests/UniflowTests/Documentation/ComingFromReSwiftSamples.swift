@@ -46,7 +46,7 @@ extension DocumentationSampleTests {
 
       #expect(shown == [1])
       #expect(log == ["increase → 1", "loggedIn(\"ada\") → 1"])
-      _ = token
+      withExtendedLifetime(token) {}
     }
   }
 }

@@ -193,7 +193,7 @@ extension DocumentationSampleTests {
       // progress == [1]
 
       #expect(progress == [1])
-      _ = token
+      withExtendedLifetime(token) {}
     }
   }
 }

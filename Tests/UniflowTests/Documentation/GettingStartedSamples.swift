@@ -33,7 +33,7 @@ extension DocumentationSampleTests {
 
       #expect(shown == [1, 2, 0])
       #expect(store.count == 0)
-      _ = token
+      withExtendedLifetime(token) {}
     }
 
     // MARK: A feature with an effect
@@ -102,7 +102,7 @@ extension DocumentationSampleTests {
 
       #expect(titles == ["Milk"])
       #expect(!store.isLoading)
-      _ = token
+      withExtendedLifetime(token) {}
     }
 
     // MARK: A test

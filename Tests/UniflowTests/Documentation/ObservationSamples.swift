@@ -40,6 +40,7 @@ extension DocumentationSampleTests {
       // refreshes == ["name", "post count"]
 
       #expect(refreshes == ["name", "post count"])
+      withExtendedLifetime(tokens) {}
     }
 
     @Test func observersOfTheSameKeyPathShareOneSelection() {
@@ -52,7 +53,7 @@ extension DocumentationSampleTests {
 
       #expect(store.observedSelectionCount == 1)
       #expect(names.count == 100)
-      _ = tokens
+      withExtendedLifetime(tokens) {}
     }
 
     @Test func aCancelledTokenStopsItsObserver() {
