@@ -10,7 +10,7 @@ extension Effect {
   /// ```
   ///
   /// Identifiers belong to the feature instance whose reducer returned the effect. A child
-  /// feature composed with ``Scope``, ``Reducer/ifLet(_:action:then:)`` or
+  /// feature composed with ``Scope``, ``Reducer/ifLet(_:action:then:)-5kmwn`` or
   /// ``Reducer/forEach(_:action:element:)`` has identifiers of its own: a `"request"` in one
   /// row is not the `"request"` of another row, of the parent, or of the next child presented
   /// in the same place. To cancel a child's work from its parent, send the child an action

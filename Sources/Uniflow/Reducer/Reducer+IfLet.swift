@@ -66,7 +66,7 @@ extension Reducer {
 }
 
 /// A parent reducer with a child reducer on an optional part of its state; see
-/// ``Reducer/ifLet(_:action:then:)``.
+/// ``Reducer/ifLet(_:action:then:)-5kmwn``.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let toChildState: MutableKeyPath<Parent.State, Child.State?>

@@ -188,8 +188,14 @@ public final class TestClock: Clock, Sendable {
   ///
   /// A negative duration is a test failure; the clock stays where it is.
   ///
-  /// - Parameter duration: How far to move time; by default zero, which only wakes the tasks
-  ///   that are due.
+  /// - Parameters:
+  ///   - duration: How far to move time; by default zero, which only wakes the tasks
+  ///     that are due.
+  ///   - isolation: The actor the clock yields on while it waits; the caller's by default.
+  ///   - fileID: The file ID a failure is reported at; the caller's by default.
+  ///   - filePath: The file path a failure is reported at; the caller's by default.
+  ///   - line: The line a failure is reported at; the caller's by default.
+  ///   - column: The column a failure is reported at; the caller's by default.
   public func advance(
     by duration: Duration = .zero,
     isolation: isolated (any Actor)? = #isolation,
@@ -210,7 +216,13 @@ public final class TestClock: Clock, Sendable {
   ///
   /// A deadline before ``now`` is a test failure; the clock stays where it is.
   ///
-  /// - Parameter deadline: The instant to move to.
+  /// - Parameters:
+  ///   - deadline: The instant to move to.
+  ///   - isolation: The actor the clock yields on while it waits; the caller's by default.
+  ///   - fileID: The file ID a failure is reported at; the caller's by default.
+  ///   - filePath: The file path a failure is reported at; the caller's by default.
+  ///   - line: The line a failure is reported at; the caller's by default.
+  ///   - column: The column a failure is reported at; the caller's by default.
   public func advance(
     to deadline: Instant,
     isolation: isolated (any Actor)? = #isolation,
@@ -252,7 +264,13 @@ public final class TestClock: Clock, Sendable {
   /// A task that keeps sleeping again (a repeating timer) would keep `run()` going forever, so
   /// it stops after `maximumWakeUps` deadlines and reports a test failure.
   ///
-  /// - Parameter maximumWakeUps: The most deadlines to advance to before giving up.
+  /// - Parameters:
+  ///   - maximumWakeUps: The most deadlines to advance to before giving up.
+  ///   - isolation: The actor the clock yields on while it waits; the caller's by default.
+  ///   - fileID: The file ID a failure is reported at; the caller's by default.
+  ///   - filePath: The file path a failure is reported at; the caller's by default.
+  ///   - line: The line a failure is reported at; the caller's by default.
+  ///   - column: The column a failure is reported at; the caller's by default.
   public func run(
     maximumWakeUps: Int = 10_000,
     isolation: isolated (any Actor)? = #isolation,
@@ -361,6 +379,12 @@ public final class TestClock: Clock, Sendable {
   /// await store.send(.stopTimer) { $0.isRunning = false }
   /// clock.checkNoSleepers()
   /// ```
+  ///
+  /// - Parameters:
+  ///   - fileID: The file ID a failure is reported at; the caller's by default.
+  ///   - filePath: The file path a failure is reported at; the caller's by default.
+  ///   - line: The line a failure is reported at; the caller's by default.
+  ///   - column: The column a failure is reported at; the caller's by default.
   public func checkNoSleepers(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column

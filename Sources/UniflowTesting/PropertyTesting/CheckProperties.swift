@@ -83,6 +83,10 @@
 ///   - concurrentSequences: How many sequences run side by side on the main actor, which keeps
 ///     the threads of their effects busy; 1 runs them one after another. Each sequence has its
 ///     own store, reducer and clock, so `makeReducer` must make fresh test doubles.
+///   - fileID: The file ID a failure is reported at; the caller's by default.
+///   - filePath: The file path a failure is reported at; the caller's by default.
+///   - line: The line a failure is reported at; the caller's by default.
+///   - column: The column a failure is reported at; the caller's by default.
 /// - Returns: The reported failure, or `nil` when every sequence passed.
 /// - Complexity: O(`sequences` × `length`) actions and their effects, plus up to
 ///   `maximumShrinkRuns` replays of the failing sequence.

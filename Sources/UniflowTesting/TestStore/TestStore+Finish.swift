@@ -11,7 +11,12 @@ extension TestStore {
   /// reports them at its own line, after giving them the chance to end. Actions that effects
   /// send meanwhile are still to be received.
   ///
-  /// - Parameter timeout: How long to wait; the store's ``timeout`` by default.
+  /// - Parameters:
+  ///   - timeout: How long to wait; the store's ``timeout`` by default.
+  ///   - fileID: The file ID a failure is reported at; the caller's by default.
+  ///   - filePath: The file path a failure is reported at; the caller's by default.
+  ///   - line: The line a failure is reported at; the caller's by default.
+  ///   - column: The column a failure is reported at; the caller's by default.
   public func finish(
     timeout: Duration? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,

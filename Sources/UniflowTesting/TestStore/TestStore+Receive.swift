@@ -23,6 +23,10 @@ extension TestStore where Action: Equatable {
   ///     ``timeout`` by default.
   ///   - updateStateToExpectedResult: Changes the state before the action into the state
   ///     expected after it.
+  ///   - fileID: The file ID a failure is reported at; the caller's by default.
+  ///   - filePath: The file path a failure is reported at; the caller's by default.
+  ///   - line: The line a failure is reported at; the caller's by default.
+  ///   - column: The column a failure is reported at; the caller's by default.
   public func receive(
     _ expectedAction: Action,
     timeout: Duration? = nil,
@@ -66,6 +70,10 @@ extension TestStore {
   ///     ``timeout`` by default.
   ///   - updateStateToExpectedResult: Changes the state before the action into the state
   ///     expected after it.
+  ///   - fileID: The file ID a failure is reported at; the caller's by default.
+  ///   - filePath: The file path a failure is reported at; the caller's by default.
+  ///   - line: The line a failure is reported at; the caller's by default.
+  ///   - column: The column a failure is reported at; the caller's by default.
   public func receive(
     _ isMatching: (_ action: Action) -> Bool,
     timeout: Duration? = nil,
@@ -110,6 +118,10 @@ extension TestStore {
   ///     ``timeout`` by default.
   ///   - updateStateToExpectedResult: Changes the state before the action into the state
   ///     expected after it.
+  ///   - fileID: The file ID a failure is reported at; the caller's by default.
+  ///   - filePath: The file path a failure is reported at; the caller's by default.
+  ///   - line: The line a failure is reported at; the caller's by default.
+  ///   - column: The column a failure is reported at; the caller's by default.
   public func receive<Payload>(
     _ actionCase: (Payload) -> Action,
     timeout: Duration? = nil,

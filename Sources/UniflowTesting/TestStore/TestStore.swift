@@ -130,6 +130,10 @@ public final class TestStore<State: Equatable, Action> {
   ///     running, before failing.
   ///   - timeoutClock: The clock that measures `timeout`; the continuous clock unless a test of
   ///     the timeout itself needs a ``TestClock``.
+  ///   - fileID: The file ID a failure is reported at; the caller's by default.
+  ///   - filePath: The file path a failure is reported at; the caller's by default.
+  ///   - line: The line a failure is reported at; the caller's by default.
+  ///   - column: The column a failure is reported at; the caller's by default.
   public init<R: Reducer>(
     initialState: State,
     reducer: R,
@@ -168,6 +172,10 @@ public final class TestStore<State: Equatable, Action> {
   ///   - timeout: How long to wait for an action or for effects to end while effects are
   ///     running, before failing.
   ///   - timeoutClock: The clock that measures `timeout`.
+  ///   - fileID: The file ID a failure is reported at; the caller's by default.
+  ///   - filePath: The file path a failure is reported at; the caller's by default.
+  ///   - line: The line a failure is reported at; the caller's by default.
+  ///   - column: The column a failure is reported at; the caller's by default.
   ///   - reducer: The reducers, run in order for every action.
   public convenience init<R: Reducer>(
     initialState: State,
@@ -234,6 +242,10 @@ public final class TestStore<State: Equatable, Action> {
   ///   - action: The action to send.
   ///   - updateStateToExpectedResult: Changes the state before the action into the state
   ///     expected after it. Errors it throws are test failures.
+  ///   - fileID: The file ID a failure is reported at; the caller's by default.
+  ///   - filePath: The file path a failure is reported at; the caller's by default.
+  ///   - line: The line a failure is reported at; the caller's by default.
+  ///   - column: The column a failure is reported at; the caller's by default.
   /// - Returns: The effects the action started, to await or cancel.
   @discardableResult
   public func send(
@@ -308,6 +320,12 @@ public final class TestStore<State: Equatable, Action> {
   /// // … the assertions the test is about …
   /// await store.skipInFlightEffects()
   /// ```
+  ///
+  /// - Parameters:
+  ///   - fileID: The file ID a failure is reported at; the caller's by default.
+  ///   - filePath: The file path a failure is reported at; the caller's by default.
+  ///   - line: The line a failure is reported at; the caller's by default.
+  ///   - column: The column a failure is reported at; the caller's by default.
   public func skipInFlightEffects(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column

@@ -25,6 +25,12 @@ public struct TestStoreTask: Sendable {
 
   /// Cancels the effects and waits until they have ended; fails if they do not end within the
   /// store's timeout after being cancelled.
+  ///
+  /// - Parameters:
+  ///   - fileID: The file ID a failure is reported at; the caller's by default.
+  ///   - filePath: The file path a failure is reported at; the caller's by default.
+  ///   - line: The line a failure is reported at; the caller's by default.
+  ///   - column: The column a failure is reported at; the caller's by default.
   public func cancel(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -37,7 +43,12 @@ public struct TestStoreTask: Sendable {
 
   /// Waits until the effects have ended; fails if they are still running after `timeout`.
   ///
-  /// - Parameter timeout: How long to wait; the test store's timeout by default.
+  /// - Parameters:
+  ///   - timeout: How long to wait; the test store's timeout by default.
+  ///   - fileID: The file ID a failure is reported at; the caller's by default.
+  ///   - filePath: The file path a failure is reported at; the caller's by default.
+  ///   - line: The line a failure is reported at; the caller's by default.
+  ///   - column: The column a failure is reported at; the caller's by default.
   public func finish(
     timeout: Duration? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,

@@ -1,0 +1,168 @@
+import Testing
+import UniflowTesting
+
+extension DocumentationSampleTests {
+  /// The samples of the *Testing* article, and the features they test.
+  @Suite struct TestingArticle {
+    // MARK: The features the article tests
+
+    struct Todo: Identifiable, Equatable, Sendable {
+      let id: Int
+      var title: String
+      var isDone = false
+    }
+
+    struct FakeRepository: Sendable {
+      var todos: [Todo] = []
+    }
+
+    struct Todos: Reducer {
+      struct State: Equatable {
+        var todos: IdentifiedArray<Todo> = []
+        var isLoading = false
+      }
+
+      enum Action: Equatable {
+        case refresh
+        case loaded([Todo])
+      }
+
+      let repository: FakeRepository
+
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .refresh:
+          state.isLoading = true
+          return .run { [repository] send in await send(.loaded(repository.todos)) }
+        case .loaded(let todos):
+          state.isLoading = false
+          state.todos = IdentifiedArray(uniqueElements: todos)
+          return .none
+        }
+      }
+    }
+
+    struct Session: Reducer {
+      struct User: Equatable { var name: String }
+
+      struct State: Equatable {
+        var user: User?
+        var settingsVersion = 0
+      }
+
+      enum Action: Equatable {
+        case appLaunched
+        case settingsLoaded(Int)
+        case sessionRestored
+      }
+
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .appLaunched:
+          return .concatenate(.send(.settingsLoaded(2)), .send(.sessionRestored))
+        case .settingsLoaded(let version):
+          state.settingsVersion = version
+          return .none
+        case .sessionRestored:
+          state.user = User(name: "Ada")
+          return .none
+        }
+      }
+    }
+
+    struct Search: Reducer {
+      struct State: Equatable {
+        var query = ""
+        var results: [String] = []
+      }
+
+      enum Action: Equatable {
+        case queryChanged(String)
+        case resultsLoaded([String])
+      }
+
+      let api: @Sendable (String) async throws -> [String]
+      let clock: any Clock<Duration>
+
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .queryChanged(let query):
+          state.query = query
+          return .run { send in
+            await send(.resultsLoaded(try await api(query)))
+          }
+          .debounce(id: "search", for: .milliseconds(300), clock: clock)
+        case .resultsLoaded(let results):
+          state.results = results
+          return .none
+        }
+      }
+    }
+
+    struct Counter: Reducer {
+      struct State: Equatable { var count = 0 }
+      enum Action: Equatable { case increment }
+
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        state.count += 1
+        return .none
+      }
+    }
+
+    // MARK: The test store
+
+    @MainActor
+    @Test func refreshLoadsTheTodos() async {
+      let milk = Todo(id: 1, title: "Milk")
+      let store = TestStore(initialState: Todos.State()) {
+        Todos(repository: FakeRepository(todos: [milk]))
+      }
+
+      await store.send(.refresh) { $0.isLoading = true }
+      await store.receive(.loaded([milk])) {
+        $0.isLoading = false
+        $0.todos = [milk]
+      }
+    }
+
+    // MARK: Exhaustivity
+
+    @MainActor
+    @Test func anIntegrationTestChecksOnlyWhatItCaresAbout() async {
+      let store = TestStore(initialState: Session.State()) { Session() }
+
+      store.exhaustivity = .off
+      await store.send(.appLaunched)
+      await store.receive(.sessionRestored) { $0.user?.name = "Ada" }
+    }
+
+    // MARK: Controlling time
+
+    @MainActor
+    @Test func searchRunsOnceTypingStops() async {
+      let clock = TestClock()
+      let store = TestStore(initialState: Search.State()) {
+        Search(api: { query in [query, query + "ui"] }, clock: clock)
+      }
+
+      await store.send(.queryChanged("swift")) { $0.query = "swift" }
+      await clock.advance(by: .milliseconds(300))
+      await store.receive(.resultsLoaded(["swift", "swiftui"])) {
+        $0.results = ["swift", "swiftui"]
+      }
+    }
+
+    // MARK: Swift Testing and XCTest
+
+    @MainActor
+    @Test func aFailureIsReportedWithTheDifference() async {
+      let store = TestStore(initialState: Counter.State()) { Counter() }
+
+      await withKnownIssue {
+        await store.send(.increment) { $0.count = 2 }
+      } matching: { issue in
+        issue.description.contains("count: expected 2, actual 1")
+      }
+    }
+  }
+}
