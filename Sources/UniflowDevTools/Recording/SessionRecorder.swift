@@ -3,7 +3,7 @@ import Foundation
 /// Records every action of a store, with the change it made to the state, as a session log.
 ///
 /// Give the store the recorder's ``middleware``, which writes one step per action, with the
-/// action that started it when an effect sent it (the store's ``ActionContext``):
+/// action that started it when an effect sent it (the store's `ActionContext`):
 ///
 /// ```swift
 /// let recorder = try SessionRecorder(
