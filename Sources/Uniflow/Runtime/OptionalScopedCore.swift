@@ -5,42 +5,22 @@
 /// store scoped from it) answers with that state, and its sends do nothing.
 @usableFromInline
 final class OptionalScopedCore<ParentState, ParentAction, State, Action>:
-  ScopedCore<State, Action>
+  VanishingScopedCore<ParentState, ParentAction, State, Action>
 {
-  @usableFromInline let parent: StoreCore<ParentState, ParentAction>
   @usableFromInline let toState: KeyPath<ParentState, State?>
-  @usableFromInline let embed: (Action) -> ParentAction
-  /// The last state read: a copy, which makes the root copy the child's storage on its next
-  /// mutation of it.
-  @exclusivity(unchecked) @usableFromInline var lastKnown: State
 
   @inlinable
   init(
     parent: StoreCore<ParentState, ParentAction>, state: KeyPath<ParentState, State?>,
     initialState: State, embed: @escaping (Action) -> ParentAction
   ) {
-    self.parent = parent
     self.toState = state
-    self.lastKnown = initialState
-    self.embed = embed
-  }
-
-  @usableFromInline
-  override var state: State {
-    guard let state = current(tracked: true) else { return lastKnown }
-    lastKnown = state
-    return state
+    super.init(parent: parent, initialState: initialState, embed: embed)
   }
 
   @usableFromInline
   override func current(tracked: Bool) -> State? {
     parent.current(tracked: tracked)?[keyPath: toState] ?? nil
-  }
-
-  @usableFromInline
-  override func send(_ action: Action) -> StoreTask {
-    guard current(tracked: false) != nil else { return StoreTask(group: nil) }
-    return parent.send(embed(action))
   }
 
   @usableFromInline
@@ -54,9 +34,4 @@ final class OptionalScopedCore<ParentState, ParentAction, State, Action>:
       key: key?.lifted(through: toState), initial: initial, isDuplicate: isDuplicate,
       onChange: onChange)
   }
-
-  @usableFromInline
-  override var runningEffectCount: Int { parent.runningEffectCount }
-
-  override var registry: any SelectionCounting { parent.registry }
 }

@@ -5,14 +5,10 @@
 /// every store scoped from it) answers with that element, and its sends do nothing.
 @usableFromInline
 final class RowScopedCore<ParentState, ParentAction, Element: Identifiable, Action>:
-  ScopedCore<Element, Action>
+  VanishingScopedCore<ParentState, ParentAction, Element, Action>
 {
-  @usableFromInline let parent: StoreCore<ParentState, ParentAction>
   @usableFromInline let toElements: KeyPath<ParentState, IdentifiedArray<Element>>
   @usableFromInline let id: Element.ID
-  @usableFromInline let embed: (Action) -> ParentAction
-  /// The last element read.
-  @exclusivity(unchecked) @usableFromInline var lastKnown: Element
 
   @inlinable
   init(
@@ -20,29 +16,14 @@ final class RowScopedCore<ParentState, ParentAction, Element: Identifiable, Acti
     elements: KeyPath<ParentState, IdentifiedArray<Element>>, id: Element.ID,
     initialState: Element, embed: @escaping (Action) -> ParentAction
   ) {
-    self.parent = parent
     self.toElements = elements
     self.id = id
-    self.lastKnown = initialState
-    self.embed = embed
-  }
-
-  @usableFromInline
-  override var state: Element {
-    guard let state = current(tracked: true) else { return lastKnown }
-    lastKnown = state
-    return state
+    super.init(parent: parent, initialState: initialState, embed: embed)
   }
 
   @usableFromInline
   override func current(tracked: Bool) -> Element? {
     parent.current(tracked: tracked)?[keyPath: toElements][id: id]
-  }
-
-  @usableFromInline
-  override func send(_ action: Action) -> StoreTask {
-    guard current(tracked: false) != nil else { return StoreTask(group: nil) }
-    return parent.send(embed(action))
   }
 
   @usableFromInline
@@ -57,11 +38,6 @@ final class RowScopedCore<ParentState, ParentAction, Element: Identifiable, Acti
       key: key?.lifted(through: RowKey(elements: toElements, id: id)), initial: initial,
       isDuplicate: isDuplicate, onChange: onChange)
   }
-
-  @usableFromInline
-  override var runningEffectCount: Int { parent.runningEffectCount }
-
-  override var registry: any SelectionCounting { parent.registry }
 }
 
 /// The key of a row in an observation key: its collection and its identifier.

@@ -1,0 +1,43 @@
+/// What the cores of parts that can go away share: ``OptionalScopedCore`` (a presented child)
+/// and ``RowScopedCore`` (an element of a collection).
+///
+/// Such a core keeps the last state it read, so that once its part is gone the store (and every
+/// store scoped from it) answers with that state; and it sends only while its part is there.
+/// A subclass says how to find its part in its parent's state (``current(tracked:)``) and how to
+/// lift its observers' selections.
+@usableFromInline
+class VanishingScopedCore<ParentState, ParentAction, State, Action>: ScopedCore<State, Action> {
+  @usableFromInline let parent: StoreCore<ParentState, ParentAction>
+  @usableFromInline let embed: (Action) -> ParentAction
+  /// The last state read: a copy, which makes the root copy the part's storage on its next
+  /// mutation of it.
+  @exclusivity(unchecked) @usableFromInline var lastKnown: State
+
+  @inlinable
+  init(
+    parent: StoreCore<ParentState, ParentAction>, initialState: State,
+    embed: @escaping (Action) -> ParentAction
+  ) {
+    self.parent = parent
+    self.lastKnown = initialState
+    self.embed = embed
+  }
+
+  @usableFromInline
+  override final var state: State {
+    guard let state = current(tracked: true) else { return lastKnown }
+    lastKnown = state
+    return state
+  }
+
+  @usableFromInline
+  override final func send(_ action: Action) -> StoreTask {
+    guard current(tracked: false) != nil else { return StoreTask(group: nil) }
+    return parent.send(embed(action))
+  }
+
+  @usableFromInline
+  override final var runningEffectCount: Int { parent.runningEffectCount }
+
+  override final var registry: any SelectionCounting { parent.registry }
+}
