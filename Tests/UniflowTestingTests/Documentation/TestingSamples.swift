@@ -70,44 +70,8 @@ extension DocumentationSampleTests {
       }
     }
 
-    struct Search: Reducer {
-      struct State: Equatable {
-        var query = ""
-        var results: [String] = []
-      }
-
-      enum Action: Equatable {
-        case queryChanged(String)
-        case resultsLoaded([String])
-      }
-
-      let api: @Sendable (String) async throws -> [String]
-      let clock: any Clock<Duration>
-
-      func reduce(into state: inout State, action: Action) -> Effect<Action> {
-        switch action {
-        case .queryChanged(let query):
-          state.query = query
-          return .run { send in
-            await send(.resultsLoaded(try await api(query)))
-          }
-          .debounce(id: "search", for: .milliseconds(300), clock: clock)
-        case .resultsLoaded(let results):
-          state.results = results
-          return .none
-        }
-      }
-    }
-
-    struct Counter: Reducer {
-      struct State: Equatable { var count = 0 }
-      enum Action: Equatable { case increment }
-
-      func reduce(into state: inout State, action: Action) -> Effect<Action> {
-        state.count += 1
-        return .none
-      }
-    }
+    /// The article's search feature is the README's, word for word: the same type.
+    typealias Search = UniflowTestingTests.Search
 
     // MARK: The test store
 
