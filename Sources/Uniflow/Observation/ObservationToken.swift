@@ -90,9 +90,15 @@ final class CancellationLedger: Sendable {
   @usableFromInline
   init() {}
 
+  /// Whether some subscriptions were cancelled since the last ``takePending()``; a plain read.
+  @inlinable
+  var hasPending: Bool {
+    pending.load(ordering: .relaxed) != 0
+  }
+
   /// Whether some subscriptions were cancelled since the last call; resets the count.
   @inlinable
   func takePending() -> Bool {
-    pending.load(ordering: .relaxed) != 0 && pending.exchange(0, ordering: .relaxed) != 0
+    hasPending && pending.exchange(0, ordering: .relaxed) != 0
   }
 }

@@ -7,52 +7,15 @@
 @usableFromInline
 @MainActor
 final class ObserverRegistry<Root>: SelectionCounting {
-  @usableFromInline
-  struct Entry {
-    @usableFromInline let key: ObservationKey?
-    /// The selection group, as `SelectionGroup<Root, Value>` for the entry's value type, or
-    /// a `StoredSelectionBatch<Value>`.
-    @usableFromInline let group: AnyObject
-    @usableFromInline let compact: () -> Bool
-    /// The number of distinct selections the entry checks that are still observed.
-    @usableFromInline let observedCount: () -> Int
-
-    @inlinable
-    init<Value>(key: ObservationKey?, group: SelectionGroup<Root, Value>) {
-      self.key = key
-      self.group = group
-      self.compact = { group.compact() }
-      self.observedCount = { group.isObserved ? 1 : 0 }
-    }
-
-    @inlinable
-    init<Value>(batch: StoredSelectionBatch<Value>) {
-      self.key = nil
-      self.group = batch
-      self.compact = { batch.compact() }
-      self.observedCount = { batch.observedCount }
-    }
-  }
-
-  // Main-actor isolated and never accessed re-entrantly (a notification pass runs to its end
-  // before the next action is processed): unchecked on the hot path, in every build.
-  @exclusivity(unchecked) @usableFromInline var entries: ContiguousArray<Entry> = []
-  /// Each entry's group's `update`, apart from the entries: the hot loop then copies one
-  /// closure per selection. It reads the selection from the state, keeps it, and says whether
-  /// it changed.
-  @exclusivity(unchecked) @usableFromInline var updates: ContiguousArray<Update> = []
-  /// Each entry's group's `notify`: calls its observers with the value `update` kept.
-  @exclusivity(unchecked) @usableFromInline var notifies: ContiguousArray<Notify> = []
-  @usableFromInline var indexByKey: [ObservationKey: Int] = [:]
-  /// The entry of the batch of stored-property selections of each `Equatable` type.
-  @usableFromInline var batchIndexByType: [ObjectIdentifier: Int] = [:]
-  /// The indices of the entries that changed in the current pass after the first one, in its
-  /// first `changedCount` elements; the storage is reused from pass to pass.
-  @exclusivity(unchecked) @usableFromInline var changed: ContiguousArray<Int> = []
-  @exclusivity(unchecked) @usableFromInline var changedCount = 0
-  /// Whether observers are being called; a subscription made meanwhile is appended, never
-  /// reordered, and cancelled ones are dropped only after the pass.
+  /// The checks, which this array keeps alive.
+  // Main-actor isolated and changed only between passes: unchecked on the hot path, in every
+  // build.
+  @exclusivity(unchecked) @usableFromInline var checks: ContiguousArray<SelectionCheck> = []
+  /// The passes' memory.
+  @usableFromInline let pass = PassMemory()
+  /// Whether observers are being called; cancelled subscriptions are dropped only after it.
   @exclusivity(unchecked) @usableFromInline var isNotifying = false
+  @usableFromInline var indexByIdentity: [SelectionCheck.Identity: Int] = [:]
   @usableFromInline let ledger = CancellationLedger()
 
   @usableFromInline
@@ -61,34 +24,10 @@ final class ObserverRegistry<Root>: SelectionCounting {
   /// Checks every selection against `state`, then calls the observers of those that changed.
   @inlinable
   func update(_ state: UnsafePointer<Root>) {
-    let raw = UnsafeRawPointer(state)
-    let count = updates.count
-    // The first selection that changed is kept in a local; only further ones use `changed`.
-    var first = -1
-    var index = 0
-    while index < count {
-      if updates[index].call(raw) {
-        if first < 0 {
-          first = index
-        } else if changedCount < changed.count {
-          changed[changedCount] = index
-          changedCount += 1
-        } else {
-          changed.append(index)
-          changedCount += 1
-        }
-      }
-      index += 1
-    }
-    guard first >= 0 else { return }
+    let changedCount = pass.update(UnsafeRawPointer(state), count: checks.count)
+    guard changedCount > 0 else { return }
     isNotifying = true
-    notifies[first].call()
-    var position = 0
-    while position < changedCount {
-      notifies[changed[position]].call()
-      position += 1
-    }
-    changedCount = 0
+    pass.notify(changedCount)
     isNotifying = false
   }
 
@@ -99,56 +38,15 @@ final class ObserverRegistry<Root>: SelectionCounting {
     isDuplicate: @escaping (Value, Value) -> Bool, onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
     let group: SelectionGroup<Root, Value>
-    if let key, let index = indexByKey[key],
-      let existing = entries[index].group as? SelectionGroup<Root, Value>
-    {
+    if let key, let existing = check(.key(key)) as? SelectionGroup<Root, Value> {
       group = existing
     } else {
-      group = SelectionGroup(selection: selection, initial: initial, isDuplicate: isDuplicate)
-      if let key { indexByKey[key] = entries.count }
-      entries.append(Entry(key: key, group: group))
-      updates.append(Self.update(of: group))
-      notifies.append(Self.notify(of: group))
+      group = SelectionGroup(selection: selection, key: key, initial: initial, isDuplicate: isDuplicate)
+      add(group)
     }
     let flag = SubscriptionFlag(ledger: ledger)
-    group.observers.append(.init(flag: flag, onChange: onChange))
+    group.subscribers.append(Subscriber(flag: flag, onChange: onChange))
     return ObservationToken(flag: flag)
-  }
-
-  // The closures over a group are made outside the main actor: a closure made inside inherits
-  // its isolation, and Swift checks the executor on every call of such a closure.
-
-  @inlinable
-  nonisolated static func update<Value>(of group: SelectionGroup<Root, Value>) -> Update {
-    Update { group.update($0.assumingMemoryBound(to: Root.self)) }
-  }
-
-  @inlinable
-  nonisolated static func notify<Value>(of group: SelectionGroup<Root, Value>) -> Notify {
-    Notify { group.notify() }
-  }
-
-  // A function in a struct is stored as it is called: in an array of bare functions each call
-  // would go through a reabstraction thunk.
-
-  @usableFromInline
-  struct Update {
-    @usableFromInline let call: (UnsafeRawPointer) -> Bool
-
-    @inlinable
-    init(_ call: @escaping (UnsafeRawPointer) -> Bool) {
-      self.call = call
-    }
-  }
-
-  @usableFromInline
-  struct Notify {
-    @usableFromInline let call: () -> Void
-
-    @inlinable
-    init(_ call: @escaping () -> Void) {
-      self.call = call
-    }
   }
 
   /// Subscribes `onChange` to a stored property of an `Equatable` type at `offset` in the
@@ -158,57 +56,57 @@ final class ObserverRegistry<Root>: SelectionCounting {
     storedAt offset: Int, initial: Value, onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
     let batch: StoredSelectionBatch<Value>
-    if let index = batchIndexByType[ObjectIdentifier(Value.self)],
-      let existing = entries[index].group as? StoredSelectionBatch<Value>
-    {
+    if let existing = check(.batch(ObjectIdentifier(Value.self))) as? StoredSelectionBatch<Value> {
       batch = existing
     } else {
       batch = StoredSelectionBatch()
-      batchIndexByType[ObjectIdentifier(Value.self)] = entries.count
-      entries.append(Entry(batch: batch))
-      updates.append(Self.update(of: batch))
-      notifies.append(Self.notify(of: batch))
+      add(batch)
     }
     let flag = SubscriptionFlag(ledger: ledger)
-    batch.observe(offset: offset, initial: initial, flag: flag, onChange: onChange)
+    batch.observe(offset: offset, initial: initial, subscriber: Subscriber(flag: flag, onChange: onChange))
     return ObservationToken(flag: flag)
   }
 
-  @inlinable
-  nonisolated static func update<Value>(of batch: StoredSelectionBatch<Value>) -> Update {
-    Update { batch.update($0) }
+  /// The check found by `identity`, if there is one.
+  @usableFromInline
+  func check(_ identity: SelectionCheck.Identity) -> SelectionCheck? {
+    indexByIdentity[identity].map { checks[$0] }
   }
 
-  @inlinable
-  nonisolated static func notify<Value>(of batch: StoredSelectionBatch<Value>) -> Notify {
-    Notify { batch.notify() }
+  /// Appends a check. During a pass it is not called before the next action.
+  @usableFromInline
+  func add(_ check: SelectionCheck) {
+    if checks.count == pass.capacity { pass.grow(keeping: checks.count) }
+    if let identity = check.identity { indexByIdentity[identity] = checks.count }
+    pass.unretained[checks.count] = .passUnretained(check)
+    checks.append(check)
   }
 
-  /// Drops cancelled observers, and the groups left without any, if some were cancelled since
+  /// Drops cancelled observers, and the checks left without any, if some were cancelled since
   /// the last time; never during a notification pass.
   @inlinable
   func dropCancelled() {
-    guard !isNotifying, ledger.takePending() else { return }
-    var kept = ContiguousArray<Int>()
-    for index in entries.indices where entries[index].compact() { kept.append(index) }
-    guard kept.count < entries.count else { return }
-    entries = ContiguousArray(kept.lazy.map { self.entries[$0] })
-    updates = ContiguousArray(kept.lazy.map { self.updates[$0] })
-    notifies = ContiguousArray(kept.lazy.map { self.notifies[$0] })
-    indexByKey = [:]
-    batchIndexByType = [:]
-    for (index, entry) in entries.enumerated() {
-      if let key = entry.key { indexByKey[key] = index }
-      if let batch = entry.group as? any StoredSelectionBatchProtocol {
-        batchIndexByType[batch.valueType] = index
-      }
+    if ledger.hasPending, !isNotifying { compact() }
+  }
+
+  @usableFromInline
+  func compact() {
+    guard ledger.takePending() else { return }
+    var kept = ContiguousArray<SelectionCheck>()
+    for check in checks where check.compact() { kept.append(check) }
+    guard kept.count < checks.count else { return }
+    checks = kept
+    indexByIdentity = [:]
+    for (index, check) in checks.enumerated() {
+      pass.unretained[index] = .passUnretained(check)
+      if let identity = check.identity { indexByIdentity[identity] = index }
     }
   }
 
   /// The number of distinct selections with at least one observer; reads, changes nothing.
   @usableFromInline
   var selectionCount: Int {
-    entries.reduce(0) { $0 + $1.observedCount() }
+    checks.reduce(0) { $0 + $1.observedCount }
   }
 }
 
@@ -220,90 +118,76 @@ protocol SelectionCounting: AnyObject {
   var selectionCount: Int { get }
 }
 
-/// The observers of one selection of the root state, checked together: one read and one
-/// comparison per action, whatever the number of observers.
-///
-/// Only its root store's ``ObserverRegistry`` uses it, on the main actor. It is not itself
-/// main-actor isolated so that the registry's closures over it are plain functions, which
-/// Swift calls without checking which executor runs them.
+/// The memory of a registry's passes: its checks, unretained, and the indices of those that
+/// changed. Only its registry uses it, on the main actor.
 @usableFromInline
-final class SelectionGroup<Root, Value> {
-  @usableFromInline let selection: Selection<Root, Value>
-  @usableFromInline let isDuplicate: (Value, Value) -> Bool
-  // Main-actor isolated and never accessed re-entrantly: unchecked on the hot path, in every
-  // build.
-  /// The value last reported (or read when the group was made).
-  @exclusivity(unchecked) @usableFromInline var current: Value
-  @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<Observer> = []
+final class PassMemory {
+  // Never accessed re-entrantly: unchecked on the hot path, in every build.
+  /// The registry's checks, unretained, in the first `checks.count` elements of `capacity`:
+  /// the passes call them without a reference count. The registry's `checks` keeps them alive.
+  @exclusivity(unchecked) @usableFromInline var unretained: UnsafeMutablePointer<Unmanaged<SelectionCheck>>
+  /// The indices of the checks that changed in the current pass; never more than the checks.
+  @exclusivity(unchecked) @usableFromInline var changed: UnsafeMutablePointer<Int>
+  @exclusivity(unchecked) @usableFromInline var capacity: Int
 
   @usableFromInline
-  struct Observer {
-    @usableFromInline let flag: SubscriptionFlag
-    @usableFromInline let onChange: (Value) -> Void
-
-    @inlinable
-    init(flag: SubscriptionFlag, onChange: @escaping (Value) -> Void) {
-      self.flag = flag
-      self.onChange = onChange
-    }
+  init() {
+    capacity = 4
+    unretained = .allocate(capacity: capacity)
+    changed = .allocate(capacity: capacity)
   }
 
-  @inlinable
-  init(selection: Selection<Root, Value>, initial: Value, isDuplicate: @escaping (Value, Value) -> Bool) {
-    self.selection = selection
-    self.isDuplicate = isDuplicate
-    self.current = initial
+  deinit {
+    unretained.deallocate()
+    changed.deallocate()
   }
 
-  /// Reads the selection from the new state; returns whether it changed, keeping the new value.
-  /// A part that is gone counts as unchanged: its observers keep the last value.
+  /// Calls `update` of the first `count` checks with `state`; returns how many changed, whose
+  /// indices are then the first elements of `changed`.
+  ///
+  /// The buffers are read afresh at each step: a selection's code may subscribe. (The loops
+  /// are here, not in the main-actor registry, so that their closures are not isolated:
+  /// Swift would check the executor on every call of an isolated one.)
   @inlinable
-  func update(_ state: UnsafePointer<Root>) -> Bool {
-    guard let value = selection.read(state), !isDuplicate(current, value) else { return false }
-    current = value
-    return true
-  }
-
-  /// Calls the observers with the value kept by ``update(_:)``. Observers added by a callback
-  /// see the next change, not this one.
-  @inlinable
-  func notify() {
-    // Observers are only appended during a pass (cancelled ones are dropped after it), so the
-    // first `count` stay where they are.
-    let count = observers.count
-    let value = current
+  func update(_ state: UnsafeRawPointer, count: Int) -> Int {
+    var changedCount = 0
     var index = 0
     while index < count {
-      if !observers[index].flag.isCancelled { observers[index].onChange(value) }
+      if unretained[index]._withUnsafeGuaranteedRef({ $0.update($0, state) }) {
+        changed[changedCount] = index
+        changedCount += 1
+      }
       index += 1
+    }
+    return changedCount
+  }
+
+  /// Calls `notify` of the first `changedCount` checks listed in `changed`.
+  @inlinable
+  func notify(_ changedCount: Int) {
+    var position = 0
+    while position < changedCount {
+      unretained[changed[position]]._withUnsafeGuaranteedRef { $0.notify($0) }
+      position += 1
     }
   }
 
-  /// Drops cancelled observers; returns whether any are left.
+  /// Doubles the capacity, keeping the first `count` elements of each buffer. A subscription
+  /// made during a pass can land here: the passes read the buffers afresh at each step.
   @usableFromInline
-  func compact() -> Bool {
-    observers.removeAll { $0.flag.isCancelled }
-    return !observers.isEmpty
-  }
-
-  /// Whether any observer is still subscribed.
-  @usableFromInline
-  var isObserved: Bool {
-    observers.contains { !$0.flag.isCancelled }
+  func grow(keeping count: Int) {
+    let newCapacity = capacity * 2
+    let newUnretained = UnsafeMutablePointer<Unmanaged<SelectionCheck>>.allocate(capacity: newCapacity)
+    newUnretained.moveInitialize(from: unretained, count: count)
+    unretained.deallocate()
+    unretained = newUnretained
+    let newChanged = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
+    newChanged.moveInitialize(from: changed, count: count)
+    changed.deallocate()
+    changed = newChanged
+    capacity = newCapacity
   }
 }
 
 @available(*, unavailable)
-extension SelectionGroup: Sendable {}
-
-/// Names the value type of a ``StoredSelectionBatch`` whatever it is.
-@usableFromInline
-protocol StoredSelectionBatchProtocol: AnyObject {
-  /// The batch's value type.
-  var valueType: ObjectIdentifier { get }
-}
-
-extension StoredSelectionBatch: StoredSelectionBatchProtocol {
-  @usableFromInline
-  var valueType: ObjectIdentifier { ObjectIdentifier(Value.self) }
-}
+extension PassMemory: Sendable {}

@@ -3,62 +3,100 @@
 /// through a closure. A state with a hundred observed `Int` fields costs about what comparing
 /// the hundred fields by hand does.
 ///
-/// Only its root store's ``ObserverRegistry`` uses it, on the main actor; like
-/// ``SelectionGroup`` it is not itself isolated, so that the registry's closures over it are
-/// plain functions.
+/// The offsets, the last values and the changed slots sit in memory of the batch's own, so the
+/// loop writes them without copy-on-write checks.
 @usableFromInline
-final class StoredSelectionBatch<Value: Equatable> {
-  /// The byte offset of each selection in the root state.
-  @exclusivity(unchecked) @usableFromInline var offsets: ContiguousArray<Int> = []
-  /// The value last reported for each selection.
-  @exclusivity(unchecked) @usableFromInline var currents: ContiguousArray<Value> = []
-  /// The observers of each selection.
-  @exclusivity(unchecked) @usableFromInline var observers:
-    ContiguousArray<ContiguousArray<SelectionGroup<Void, Value>.Observer>> = []
-  /// The selections that changed in the current pass, in the first `changedCount` elements.
-  @exclusivity(unchecked) @usableFromInline var changed: ContiguousArray<Int> = []
+final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
+  /// A selection: where its value sits in the root state, and the value last reported.
+  @usableFromInline
+  struct Slot {
+    @usableFromInline let offset: Int
+    @usableFromInline var current: Value
+
+    @inlinable
+    init(offset: Int, current: Value) {
+      self.offset = offset
+      self.current = current
+    }
+  }
+
+  // Main-actor isolated and never accessed re-entrantly: unchecked on the hot path, in every
+  // build.
+  /// The selections, in the first `slotCount` elements of `capacity`.
+  @exclusivity(unchecked) @usableFromInline var slots: UnsafeMutablePointer<Slot>
+  @exclusivity(unchecked) @usableFromInline var slotCount = 0
+  @exclusivity(unchecked) @usableFromInline var capacity: Int
+  /// The slots that changed in the current pass, in the first `changedCount` elements; never
+  /// more than `slotCount`.
+  @exclusivity(unchecked) @usableFromInline var changed: UnsafeMutablePointer<Int>
   @exclusivity(unchecked) @usableFromInline var changedCount = 0
+  /// The observers of each slot.
+  @exclusivity(unchecked) @usableFromInline var subscribers:
+    ContiguousArray<ContiguousArray<Subscriber<Value>>> = []
   @usableFromInline var slotByOffset: [Int: Int] = [:]
 
-  @usableFromInline
-  init() {}
+  @inlinable
+  init() {
+    capacity = 4
+    slots = .allocate(capacity: capacity)
+    changed = .allocate(capacity: capacity)
+    super.init(
+      identity: .batch(ObjectIdentifier(Value.self)),
+      update: { unsafeDowncast($0, to: Self.self).update($1) },
+      notify: { unsafeDowncast($0, to: Self.self).notify() })
+  }
+
+  deinit {
+    slots.deinitialize(count: slotCount)
+    slots.deallocate()
+    changed.deallocate()
+  }
 
   /// Subscribes `onChange` to the selection at `offset`, sharing it with the observers already
   /// there.
   @inlinable
-  func observe(offset: Int, initial: Value, flag: SubscriptionFlag, onChange: @escaping (Value) -> Void) {
-    let slot: Int
-    if let existing = slotByOffset[offset] {
-      slot = existing
-    } else {
-      slot = offsets.count
-      slotByOffset[offset] = slot
-      offsets.append(offset)
-      currents.append(initial)
-      observers.append([])
+  func observe(offset: Int, initial: Value, subscriber: Subscriber<Value>) {
+    if let slot = slotByOffset[offset] {
+      subscribers[slot].append(subscriber)
+      return
     }
-    observers[slot].append(.init(flag: flag, onChange: onChange))
+    if slotCount == capacity { grow() }
+    slotByOffset[offset] = slotCount
+    (slots + slotCount).initialize(to: Slot(offset: offset, current: initial))
+    slotCount += 1
+    subscribers.append([subscriber])
   }
 
-  /// Reads every selection from the state; returns whether any changed, keeping the new values.
+  /// Doubles the capacity. A subscription made by a callback during a pass can land here:
+  /// the passes read `slots` and `changed` afresh at each step.
+  @usableFromInline
+  func grow() {
+    let newCapacity = capacity * 2
+    let newSlots = UnsafeMutablePointer<Slot>.allocate(capacity: newCapacity)
+    newSlots.moveInitialize(from: slots, count: slotCount)
+    slots.deallocate()
+    slots = newSlots
+    let newChanged = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
+    newChanged.initialize(from: changed, count: changedCount)
+    changed.deallocate()
+    changed = newChanged
+    capacity = newCapacity
+  }
+
   @inlinable
   func update(_ state: UnsafeRawPointer) -> Bool {
-    offsets.withUnsafeBufferPointer { offsets in
-      var isChanged = false
-      for slot in offsets.indices {
-        let value = state.load(fromByteOffset: offsets[slot], as: Value.self)
-        guard value != currents[slot] else { continue }
-        currents[slot] = value
-        if changedCount < changed.count {
-          changed[changedCount] = slot
-        } else {
-          changed.append(slot)
-        }
+    let count = slotCount
+    var slot = 0
+    while slot < count {
+      let value = state.load(fromByteOffset: slots[slot].offset, as: Value.self)
+      if value != slots[slot].current {
+        slots[slot].current = value
+        changed[changedCount] = slot
         changedCount += 1
-        isChanged = true
       }
-      return isChanged
+      slot += 1
     }
+    return changedCount > 0
   }
 
   /// Calls the observers of the selections that changed in the last ``update(_:)``. Observers
@@ -66,43 +104,43 @@ final class StoredSelectionBatch<Value: Equatable> {
   @inlinable
   func notify() {
     let count = changedCount
-    changedCount = 0
-    for position in 0..<count {
+    var position = 0
+    while position < count {
       let slot = changed[position]
-      let value = currents[slot]
       // A copy of the list: a callback may subscribe to this selection meanwhile.
-      let list = observers[slot]
-      for observer in list where !observer.flag.isCancelled {
-        observer.onChange(value)
+      let list = subscribers[slot]
+      list.notify(slots[slot].current)
+      position += 1
+    }
+    changedCount = 0
+  }
+
+  @usableFromInline
+  override func compact() -> Bool {
+    var kept = 0
+    for slot in 0..<slotCount {
+      subscribers[slot].removeAll { $0.flag.isCancelled }
+      if subscribers[slot].isEmpty {
+        (slots + slot).deinitialize(count: 1)
+      } else {
+        if kept != slot {
+          (slots + kept).moveInitialize(from: slots + slot, count: 1)
+          subscribers.swapAt(kept, slot)
+        }
+        kept += 1
       }
     }
-  }
-
-  /// Drops cancelled observers and the selections left without any; returns whether any
-  /// selection is left.
-  @usableFromInline
-  func compact() -> Bool {
-    var kept: [Int] = []
-    for slot in observers.indices {
-      observers[slot].removeAll { $0.flag.isCancelled }
-      if !observers[slot].isEmpty { kept.append(slot) }
-    }
-    if kept.count < offsets.count {
-      offsets = ContiguousArray(kept.map { offsets[$0] })
-      currents = ContiguousArray(kept.map { currents[$0] })
-      observers = ContiguousArray(kept.map { observers[$0] })
+    if kept < slotCount {
+      subscribers.removeLast(slotCount - kept)
+      slotCount = kept
       slotByOffset = [:]
-      for (slot, offset) in offsets.enumerated() { slotByOffset[offset] = slot }
+      for slot in 0..<slotCount { slotByOffset[slots[slot].offset] = slot }
     }
-    return !offsets.isEmpty
+    return slotCount > 0
   }
 
-  /// The number of selections with at least one observer still subscribed.
   @usableFromInline
-  var observedCount: Int {
-    observers.count { list in list.contains { !$0.flag.isCancelled } }
+  override var observedCount: Int {
+    subscribers.count { $0.containsSubscribed() }
   }
 }
-
-@available(*, unavailable)
-extension StoredSelectionBatch: Sendable {}

@@ -127,11 +127,14 @@ final class RootCore<State, Action> {
       return StoreTask(group: group)
     }
     isProcessing = true
-    drainGroup = group
+    // `drainGroup` is only written when there is a group: a send with no effects and no
+    // follow-ups touches no reference count here.
+    if let group { drainGroup = group }
     observers.dropCancelled()
     process(action, group: nil, cause: cause)
     if !queue.isEmpty { drainQueue(first: action) }
     isProcessing = false
+    guard drainGroup != nil else { return StoreTask(group: nil) }
     let finished = drainGroup
     drainGroup = nil
     return StoreTask(group: finished)

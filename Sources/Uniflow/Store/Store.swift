@@ -41,6 +41,9 @@ public final class Store<State, Action> {
   /// The engine: a root core for a store made with `init`, a scoped core for one made with
   /// `scope`.
   @usableFromInline let core: StoreCore<State, Action>
+  /// The root core of a root store, again, unretained: ``send(_:)`` calls it without a
+  /// reference count. `core` keeps it alive as long as the store.
+  @usableFromInline let root: Unmanaged<RootCore<State, Action>>?
   /// The streams made by `values(of:)`, finished when the store is released; made on first
   /// use.
   @usableFromInline var streams: StoreStreams?
@@ -59,10 +62,11 @@ public final class Store<State, Action> {
     middleware: [Middleware<State, Action>] = [],
     configuration: StoreConfiguration = StoreConfiguration()
   ) where R.State == State, R.Action == Action {
-    self.core = .root(
-      RootCore(
-        state: initialState, reducer: { reducer.reduce(into: &$0, action: $1) },
-        middleware: middleware, configuration: configuration))
+    let root = RootCore(
+      state: initialState, reducer: { reducer.reduce(into: &$0, action: $1) },
+      middleware: middleware, configuration: configuration)
+    self.core = .root(root)
+    self.root = .passUnretained(root)
   }
 
   /// Creates a store whose reducer is built from a list of reducers.
@@ -95,6 +99,7 @@ public final class Store<State, Action> {
   @usableFromInline
   init(scoped core: ScopedCore<State, Action>) {
     self.core = .scoped(core)
+    self.root = nil
   }
 
   deinit {
@@ -133,7 +138,7 @@ public final class Store<State, Action> {
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    if case .root(let root) = core { return root.receive(action, group: nil, cause: nil) }
+    if let root { return root.withGuaranteed { $0.receive(action, group: nil, cause: nil) } }
     return core.send(action)
   }
 

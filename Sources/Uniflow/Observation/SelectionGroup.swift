@@ -1,0 +1,57 @@
+/// The observers of one selection of the root state, checked together: one read and one
+/// comparison per action, whatever the number of observers.
+@usableFromInline
+final class SelectionGroup<Root, Value>: SelectionCheck {
+  @usableFromInline let selection: Selection<Root, Value>
+  @usableFromInline let isDuplicate: (Value, Value) -> Bool
+  // Main-actor isolated and never accessed re-entrantly: unchecked on the hot path, in every
+  // build.
+  /// The value last reported (or read when the group was made).
+  @exclusivity(unchecked) @usableFromInline var current: Value
+  @exclusivity(unchecked) @usableFromInline var subscribers: ContiguousArray<Subscriber<Value>> = []
+
+  @inlinable
+  init(
+    selection: Selection<Root, Value>, key: ObservationKey?, initial: Value,
+    isDuplicate: @escaping (Value, Value) -> Bool
+  ) {
+    self.selection = selection
+    self.isDuplicate = isDuplicate
+    self.current = initial
+    super.init(
+      identity: key.map { .key($0) },
+      update: { unsafeDowncast($0, to: Self.self).update($1) },
+      notify: { unsafeDowncast($0, to: Self.self).notify() })
+  }
+
+  /// Reads the selection from the new state; returns whether it changed, keeping the new value.
+  /// A part that is gone counts as unchanged: its observers keep the last value.
+  @inlinable
+  func update(_ state: UnsafeRawPointer) -> Bool {
+    guard let value = selection.read(state.assumingMemoryBound(to: Root.self)),
+      !isDuplicate(current, value)
+    else { return false }
+    current = value
+    return true
+  }
+
+  /// Calls the observers with the value kept by ``update(_:)``. Observers added by a callback
+  /// see the next change, not this one.
+  @inlinable
+  func notify() {
+    // A copy of the list: a callback may subscribe to this selection meanwhile.
+    let list = subscribers
+    list.notify(current)
+  }
+
+  @usableFromInline
+  override func compact() -> Bool {
+    subscribers.removeAll { $0.flag.isCancelled }
+    return !subscribers.isEmpty
+  }
+
+  @usableFromInline
+  override var observedCount: Int {
+    subscribers.containsSubscribed() ? 1 : 0
+  }
+}
