@@ -157,4 +157,28 @@ import UniflowTesting
     #expect(seen == ["age 1", "score 2", "age 3"])
     withExtendedLifetime((token, late)) {}
   }
+
+  @Test func manySubscriptionsMadeDuringANotificationAllSeeTheNextChangeOnce() {
+    let store = Self.store()
+    var seen: [String] = []
+    var late: [ObservationToken] = []
+    // A callback of each kind subscribes many more observers, enough to outgrow every list it
+    // walks: of its own selection, of another stored field, and of a computed selection.
+    let age = store.observe(\.age) { _ in
+      guard late.isEmpty else { return }
+      for index in 0..<40 {
+        late.append(store.observe(\.age) { seen.append("age \(index): \($0)") })
+        late.append(store.observe(\.score) { seen.append("score \(index): \($0)") })
+        late.append(store.observe({ $0.name.count }) { seen.append("name \(index): \($0)") })
+      }
+    }
+    store.send(.age(1))
+    #expect(seen.isEmpty)
+    store.send(.age(2))
+    store.send(.score(3))
+    store.send(.name("Ada"))
+    #expect(seen == (0..<40).map { "age \($0): 2" } + (0..<40).map { "score \($0): 3" }
+      + (0..<40).map { "name \($0): 3" })
+    withExtendedLifetime((age, late)) {}
+  }
 }
