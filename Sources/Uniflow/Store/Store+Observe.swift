@@ -138,6 +138,12 @@ extension Store {
     core.registry.selectionCount
   }
 
+  /// The number of streams made by this store's `values(of:)` that are still open.
+  @_spi(Testing)
+  public var openStreamCount: Int {
+    streams?.openCount ?? 0
+  }
+
   @inlinable
   func values<Value: Equatable & Sendable>(
     _ selection: Selection<State, Value>, key: ObservationKey?, initial: Value,
@@ -149,11 +155,15 @@ extension Store {
       sink.yield($0)
     }
     continuation.yield(initial)
-    continuation.onTermination = { _ in token.cancel() }
-    if streams == nil { streams = StoreStreams() }
-    streams?.add { [weak token] in
+    let streams = self.streams ?? StoreStreams()
+    self.streams = streams
+    let id = streams.add { [weak token] in
       token?.cancel()
       continuation.finish()
+    }
+    continuation.onTermination = { [weak streams] _ in
+      token.cancel()
+      streams?.remove(id)
     }
     return stream
   }

@@ -1,6 +1,6 @@
 import Observation
 import Testing
-import Uniflow
+@_spi(Testing) import Uniflow
 
 private struct Profile: Reducer {
   struct State: Equatable {
@@ -163,6 +163,29 @@ private struct Profile: Reducer {
     reader.cancel()
     await reader.value
     #expect(await eventually { store.observedSelectionCount == 0 })
+  }
+
+  @Test func aLongLivedStoreKeepsNoStreamItsConsumersAbandoned() async {
+    let store = Store(initialState: Profile.State(), reducer: Profile())
+    // Streams read and then stopped, and streams dropped without being read.
+    for _ in 0..<20 {
+      let values = store.values(of: \.visits)
+      let reader = Task { for await _ in values {} }
+      reader.cancel()
+      await reader.value
+      _ = store.values(of: \.name)
+    }
+    #expect(await eventually { store.openStreamCount == 0 && store.observedSelectionCount == 0 })
+    // A stream still read stays open and keeps getting values.
+    let values = store.values(of: \.visits)
+    #expect(store.openStreamCount == 1)
+    store.send(.visit)
+    var received: [Int] = []
+    for await visits in values {
+      received.append(visits)
+      if received.count == 2 { break }
+    }
+    #expect(received == [0, 1])
   }
 
   @Test func aTokenKeptInASetLivesAsLongAsTheSet() {
