@@ -176,16 +176,9 @@ final class PassMemory {
   /// made during a pass can land here: the passes read the buffers afresh at each step.
   @usableFromInline
   func grow(keeping count: Int) {
-    let newCapacity = capacity * 2
-    let newUnretained = UnsafeMutablePointer<Unmanaged<SelectionCheck>>.allocate(capacity: newCapacity)
-    newUnretained.moveInitialize(from: unretained, count: count)
-    unretained.deallocate()
-    unretained = newUnretained
-    let newChanged = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
-    newChanged.moveInitialize(from: changed, count: count)
-    changed.deallocate()
-    changed = newChanged
-    capacity = newCapacity
+    capacity *= 2
+    unretained = unretained.reallocated(keeping: count, capacity: capacity)
+    changed = changed.reallocated(keeping: count, capacity: capacity)
   }
 }
 

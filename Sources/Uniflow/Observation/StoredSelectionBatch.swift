@@ -71,18 +71,12 @@ final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
   /// the passes read `slots` and `changed` afresh at each step.
   @usableFromInline
   func grow() {
-    let newCapacity = capacity * 2
-    let newSlots = UnsafeMutablePointer<Slot>.allocate(capacity: newCapacity)
-    newSlots.moveInitialize(from: slots, count: slotCount)
-    slots.deallocate()
-    slots = newSlots
-    let newChanged = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
-    newChanged.initialize(from: changed, count: changedCount)
-    changed.deallocate()
-    changed = newChanged
-    capacity = newCapacity
+    capacity *= 2
+    slots = slots.reallocated(keeping: slotCount, capacity: capacity)
+    changed = changed.reallocated(keeping: changedCount, capacity: capacity)
   }
 
+  /// Reads every selection from the state; returns whether any changed, keeping the new values.
   @inlinable
   func update(_ state: UnsafeRawPointer) -> Bool {
     let count = slotCount
