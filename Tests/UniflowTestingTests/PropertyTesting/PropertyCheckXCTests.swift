@@ -4,57 +4,7 @@
 
   /// Under XCTest, a property check reports its shrunk failure to XCTest, at the line of the
   /// check.
-  ///
-  /// Failures recorded inside ``capturingFailures(_:)`` are collected instead of failing the
-  /// test, then checked; every other failure fails the test as usual.
-  final class PropertyCheckXCTests: XCTestCase {
-    private struct Failure: Sendable {
-      var message: String
-      var file: String
-      var line: Int
-    }
-
-    private let captured = LockIsolated<[Failure]?>(nil)
-
-    #if canImport(Darwin)
-      override func record(_ issue: XCTIssue) {
-        let location = issue.sourceCodeContext.location
-        let failure = Failure(
-          message: issue.compactDescription, file: location?.fileURL.path ?? "",
-          line: location?.lineNumber ?? 0)
-        guard capture(failure) else { return super.record(issue) }
-      }
-    #else
-      override func recordFailure(
-        withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
-        expected: Bool
-      ) {
-        let failure = Failure(message: description, file: filePath, line: lineNumber)
-        guard capture(failure) else {
-          return super.recordFailure(
-            withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-        }
-      }
-    #endif
-
-    private func capture(_ failure: Failure) -> Bool {
-      captured.withLock { captured in
-        guard captured != nil else { return false }
-        captured?.append(failure)
-        return true
-      }
-    }
-
-    @MainActor
-    private func capturingFailures(_ body: () async -> Void) async -> [Failure] {
-      captured.withLock { $0 = [] }
-      await body()
-      return captured.withLock { captured in
-        defer { captured = nil }
-        return captured ?? []
-      }
-    }
-
+  final class PropertyCheckXCTests: FailureCapturingTestCase {
     @MainActor
     func testTheShrunkFailureIsReportedAtTheCheck() async {
       var line = 0

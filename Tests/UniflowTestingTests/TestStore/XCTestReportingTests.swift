@@ -4,60 +4,7 @@
 
   /// Under XCTest, failures of the test store and the test clock go to XCTest with the file and
   /// line of the call.
-  ///
-  /// Failures recorded inside ``capturingFailures(_:)`` are collected instead of failing the
-  /// test, then checked; every other failure, including those of the checks, fails the test as
-  /// usual.
-  final class XCTestReportingTests: XCTestCase {
-    private struct Failure: Sendable {
-      var message: String
-      var file: String
-      var line: Int
-    }
-
-    private let captured = LockIsolated<[Failure]?>(nil)
-
-    #if canImport(Darwin)
-      override func record(_ issue: XCTIssue) {
-        let location = issue.sourceCodeContext.location
-        let failure = Failure(
-          message: issue.compactDescription, file: location?.fileURL.path ?? "",
-          line: location?.lineNumber ?? 0)
-        guard capture(failure) else { return super.record(issue) }
-      }
-    #else
-      override func recordFailure(
-        withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
-        expected: Bool
-      ) {
-        let failure = Failure(message: description, file: filePath, line: lineNumber)
-        guard capture(failure) else {
-          return super.recordFailure(
-            withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-        }
-      }
-    #endif
-
-    /// Collects `failure` if a capture is running.
-    private func capture(_ failure: Failure) -> Bool {
-      captured.withLock { captured in
-        guard captured != nil else { return false }
-        captured?.append(failure)
-        return true
-      }
-    }
-
-    /// Runs `body`, collecting the failures it records instead of failing the test.
-    @MainActor
-    private func capturingFailures(_ body: () async -> Void) async -> [Failure] {
-      captured.withLock { $0 = [] }
-      await body()
-      return captured.withLock { captured in
-        defer { captured = nil }
-        return captured ?? []
-      }
-    }
-
+  final class XCTestReportingTests: FailureCapturingTestCase {
     @MainActor
     func testAWrongStateIsReportedAtTheSend() async {
       let store = TestStore(initialState: Counter.State(), reducer: Counter())
