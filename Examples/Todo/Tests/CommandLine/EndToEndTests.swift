@@ -44,7 +44,7 @@ import TodoCore
     try expectSuccess(todo.run("undo"), printing: "Undid: add “Call mom”\n")
     try expectSuccess(todo.run("undo"), printing: "Undid: add “Buy milk”\n")
     try expectFailure(
-      todo.run("undo"), status: 1, saying: "nothing more to undo (the last 100 changes are kept)")
+      todo.run("undo"), status: 1, saying: "error: nothing more to undo\n")
   }
 
   @Test func emptyListsPrintNothingToAPipeOrAFile() throws {

@@ -18,6 +18,7 @@ import Uniflow
 
   static let errors: [TodoStoreError] = [
     .emptyTitle, .titleTooLong(length: 2_000, maximum: 1_000), .todoNotFound(7), .nothingToUndo,
+    .olderChangesNotKept(kept: 100),
     .nothingToRedo, .notADatabase(path: "/a"), .corrupted(path: "/a"),
     .foreignDatabase(path: "/a"), .newerSchema(path: "/a", version: 9, supported: 3),
     .invalidSchema(path: "/a", version: -1), .cannotCreateDirectory(path: "/a", reason: "r"),

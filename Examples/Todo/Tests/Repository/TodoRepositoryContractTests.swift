@@ -206,6 +206,25 @@ import TodoCore
     #expect(history.last == "add “item 105”")
     for _ in 1...100 { _ = try await repository.undo() }
     #expect(try await repository.snapshot().todos.map(\.title) == (1...5).map { "item \($0)" })
+    await #expect(throws: TodoStoreError.olderChangesNotKept(kept: 100)) {
+      try await repository.undo()
+    }
+    // Redoing and undoing again, or a new change, does not make the dropped steps come back.
+    _ = try await repository.redo()
+    _ = try await repository.undo()
+    await #expect(throws: TodoStoreError.olderChangesNotKept(kept: 100)) {
+      try await repository.undo()
+    }
+  }
+
+  @Test(arguments: Kind.allCases)
+  func undoingEveryChangeOfAShortHistorySaysOnlyThatNothingIsLeft(_ kind: Kind) async throws {
+    let repository = try Subject(kind).repository
+    for number in 1...100 { _ = try await repository.add(title: "item \(number)", at: testDate) }
+    for _ in 1...60 { _ = try await repository.undo() }
+    for _ in 1...30 { _ = try await repository.redo() }
+    for _ in 1...70 { _ = try await repository.undo() }
+    #expect(try await repository.snapshot().todos.isEmpty)
     await #expect(throws: TodoStoreError.nothingToUndo) { try await repository.undo() }
   }
 }

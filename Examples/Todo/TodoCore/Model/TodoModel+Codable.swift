@@ -98,6 +98,8 @@ extension TodoStoreError: Codable {
     case "emptyTitle": self = .emptyTitle
     case "todoNotFound": self = .todoNotFound(try payload.decode(Todo.ID.self, forKey: "_0"))
     case "nothingToUndo": self = .nothingToUndo
+    case "olderChangesNotKept":
+      self = .olderChangesNotKept(kept: try payload.decode(Int.self, forKey: "kept"))
     case "nothingToRedo": self = .nothingToRedo
     case "titleTooLong":
       self = .titleTooLong(
@@ -132,6 +134,8 @@ extension TodoStoreError: Codable {
     case .emptyTitle: try EnumCase.encode("emptyTitle", [:], to: encoder)
     case .todoNotFound(let id): try EnumCase.encode("todoNotFound", ["_0": id], to: encoder)
     case .nothingToUndo: try EnumCase.encode("nothingToUndo", [:], to: encoder)
+    case .olderChangesNotKept(let kept):
+      try EnumCase.encode("olderChangesNotKept", ["kept": kept], to: encoder)
     case .nothingToRedo: try EnumCase.encode("nothingToRedo", [:], to: encoder)
     case .titleTooLong(let length, let maximum):
       try EnumCase.encode("titleTooLong", ["length": length, "maximum": maximum], to: encoder)

@@ -19,9 +19,11 @@ public enum TodoStoreError: Error, Hashable, Sendable, CustomStringConvertible {
   case titleTooLong(length: Int, maximum: Int)
   /// No todo has this identifier.
   case todoNotFound(Todo.ID)
-  /// There is no change left to undo: every change kept was undone, or none was made. The
-  /// history keeps the last ``TodoSnapshot/undoDepth`` changes.
+  /// There is no change left to undo: every change made was undone, or none was made.
   case nothingToUndo
+  /// Every change kept was undone, and older ones were not kept: the history holds the last
+  /// `kept` (``TodoSnapshot/undoDepth``) changes.
+  case olderChangesNotKept(kept: Int)
   /// No undone change is left to redo: nothing was undone since the last change.
   case nothingToRedo
   /// The file is not an SQLite database (or its header is damaged).
@@ -57,7 +59,9 @@ public enum TodoStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .todoNotFound(let id):
       "no todo with id \(id)"
     case .nothingToUndo:
-      "nothing more to undo (the last \(TodoSnapshot.undoDepth) changes are kept)"
+      "nothing more to undo"
+    case .olderChangesNotKept(let kept):
+      "nothing more to undo: older changes are not kept (undo reaches back \(kept) changes)"
     case .nothingToRedo:
       "nothing to redo (redo applies again what undo reverted, until the next change)"
     case .notADatabase(let path):

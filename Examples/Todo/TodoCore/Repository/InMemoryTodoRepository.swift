@@ -20,6 +20,8 @@ public final class InMemoryTodoRepository: TodoRepository {
     var nextSubscriber = 0
     /// How many changes were made: the revision of the snapshots.
     var revision = 0
+    /// Whether the undo history dropped its oldest steps to stay within its depth.
+    var droppedOlderSteps = false
 
     var snapshot: TodoSnapshot {
       TodoSnapshot(todos: todos, undoHistory: undoStack.map(\.label), revision: revision)
@@ -30,7 +32,10 @@ public final class InMemoryTodoRepository: TodoRepository {
     mutating func pushUndo(_ label: String, keepingRedo: Bool = false) {
       if !keepingRedo { redoStack = [] }
       undoStack.append((label, todos))
-      if undoStack.count > undoDepth { undoStack.removeFirst(undoStack.count - undoDepth) }
+      if undoStack.count > undoDepth {
+        undoStack.removeFirst(undoStack.count - undoDepth)
+        droppedOlderSteps = true
+      }
     }
 
     func publish() {
@@ -162,7 +167,9 @@ public final class InMemoryTodoRepository: TodoRepository {
   /// Reverts the last change; see ``TodoRepository/undo()``.
   public func undo() async throws(TodoStoreError) -> String {
     try change { contents throws(TodoStoreError) in
-      guard let step = contents.undoStack.popLast() else { throw .nothingToUndo }
+      guard let step = contents.undoStack.popLast() else {
+        throw contents.droppedOlderSteps ? .olderChangesNotKept(kept: undoDepth) : .nothingToUndo
+      }
       contents.redoStack.append((step.label, contents.todos))
       contents.todos = step.todos
       return step.label

@@ -317,7 +317,10 @@ public final class SQLiteTodoRepository: TodoRepository {
     guard
       let step = try database.query("SELECT id, label FROM \(source.steps) ORDER BY id DESC LIMIT 1").first,
       let id = step[0].integer
-    else { throw source == .undo ? .nothingToUndo : .nothingToRedo }
+    else {
+      guard source == .undo else { throw .nothingToRedo }
+      throw try droppedOlderUndoSteps(database) ? .olderChangesNotKept(kept: undoDepth) : .nothingToUndo
+    }
     let label = step[1].text ?? ""
     let counterpart: Int64
     if destination == .undo {
@@ -374,6 +377,23 @@ public final class SQLiteTodoRepository: TodoRepository {
       try database.execute("DELETE FROM undo_steps WHERE id <= ?", [newestExpired])
     }
     return step
+  }
+
+  /// Whether the undo history, now empty, dropped steps to stay within its depth.
+  ///
+  /// Both stacks number their steps with `AUTOINCREMENT`, so SQLite keeps how many of each were
+  /// ever made. An undo step goes either by an undo, which makes one redo step, or by being
+  /// dropped: with no undo step left, the undo steps ever made that no redo step accounts for
+  /// were dropped.
+  private static func droppedOlderUndoSteps(_ database: SQLiteDatabase) throws(TodoStoreError) -> Bool {
+    let made = try database.query(
+      """
+      SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'undo_steps'), 0),
+             coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'redo_steps'), 0)
+      """)
+    guard let counts = made.first, let undoSteps = counts[0].integer, let redoSteps = counts[1].integer
+    else { return false }
+    return undoSteps > redoSteps
   }
 
   /// The todos an undo step restores.
