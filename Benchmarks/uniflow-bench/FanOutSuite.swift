@@ -94,19 +94,24 @@ private final class ObservedDashboard {
 private final class DashboardViewModel {
   private(set) var state = Dashboard()
   /// The observers of each field, by the field's position in `selections`.
-  private let observers: [[(Int) -> Void]]
+  private var observers: [[(Int) -> Void]] = Array(repeating: [], count: selections.count)
   let callbacks = CallbackCounter()
   private(set) var actions = 0
 
+  /// Subscribes `count` observers, the n-th to field `n % 10`, as the store side does.
   init(observers count: Int) {
-    var observers: [[(Int) -> Void]] = Array(repeating: [], count: selections.count)
     for index in 0..<count {
-      observers[index % selections.count].append { [callbacks] value in
+      observe(field: index % selections.count) { [callbacks] value in
         callbacks.count += 1
         blackHole(value)
       }
     }
-    self.observers = observers
+  }
+
+  /// Calls `observer` with the new value whenever field `field` changes: the view model's
+  /// subscription, taking its closure as the store's `observe` does.
+  func observe(field: Int, _ observer: @escaping (Int) -> Void) {
+    observers[field].append(observer)
   }
 
   func refresh(times: Int) {
