@@ -6,7 +6,7 @@
 /// cancelling, reading the store) changes the list being walked.
 @usableFromInline
 @MainActor
-final class ObserverRegistry<Root>: SelectionCounting {
+final class ObserverRegistry<Root>: SelectionRegistry {
   /// The checks, which this array keeps alive.
   // Main-actor isolated and changed only between passes: unchecked on the hot path, in every
   // build.
@@ -44,27 +44,15 @@ final class ObserverRegistry<Root>: SelectionCounting {
       group = SelectionGroup(selection: selection, key: key, initial: initial, isDuplicate: isDuplicate)
       add(group)
     }
-    let flag = SubscriptionFlag(ledger: ledger)
+    let flag = makeFlag()
     group.subscribers.append(Subscriber(flag: flag, onChange: onChange))
     return ObservationToken(flag: flag)
   }
 
-  /// Subscribes `onChange` to a stored property of an `Equatable` type at `offset` in the
-  /// state: it joins the batch of that type, checked in one loop.
-  @inlinable
-  func observe<Value: Equatable>(
-    storedAt offset: Int, initial: Value, onChange: @escaping (Value) -> Void
-  ) -> ObservationToken {
-    let batch: StoredSelectionBatch<Value>
-    if let existing = check(.batch(ObjectIdentifier(Value.self))) as? StoredSelectionBatch<Value> {
-      batch = existing
-    } else {
-      batch = StoredSelectionBatch()
-      add(batch)
-    }
-    let flag = SubscriptionFlag(ledger: ledger)
-    batch.observe(offset: offset, initial: initial, subscriber: Subscriber(flag: flag, onChange: onChange))
-    return ObservationToken(flag: flag)
+  /// A new subscription's flag, which its token sets when it is cancelled.
+  @usableFromInline
+  func makeFlag() -> SubscriptionFlag {
+    SubscriptionFlag(ledger: ledger)
   }
 
   /// The check found by `identity`, if there is one.
@@ -110,12 +98,19 @@ final class ObserverRegistry<Root>: SelectionCounting {
   }
 }
 
-/// Counts the selections observed in a root store, whatever its state type.
+/// The registry of a root store, whatever its state type: what a store scoped from it needs to
+/// subscribe its observers there.
 @usableFromInline
 @MainActor
-protocol SelectionCounting: AnyObject {
+protocol SelectionRegistry: AnyObject {
   /// The number of distinct selections with at least one observer.
   var selectionCount: Int { get }
+  /// The check found by `identity`, if there is one.
+  func check(_ identity: SelectionCheck.Identity) -> SelectionCheck?
+  /// Appends a check. During a pass it is not called before the next action.
+  func add(_ check: SelectionCheck)
+  /// A new subscription's flag, which its token sets when it is cancelled.
+  func makeFlag() -> SubscriptionFlag
 }
 
 /// The memory of a registry's passes: its checks, unretained, and the indices of those that

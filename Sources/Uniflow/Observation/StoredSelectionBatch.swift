@@ -52,8 +52,31 @@ final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
     changed.deallocate()
   }
 
-  /// Subscribes `onChange` to the selection at `offset`, sharing it with the observers already
-  /// there.
+  /// Subscribes `onChange` to the `Value` stored at `offset` in the root state of `registry`:
+  /// it joins the batch of `Value`, made here if there is none yet.
+  ///
+  /// Called where `Value` is known, so that the batch's functions are made for it: a batch made
+  /// in generic code would run generic code on every action.
+  @inlinable
+  @MainActor
+  static func subscribe(
+    in registry: any SelectionRegistry, offset: Int, initial: Value,
+    onChange: @escaping (Value) -> Void
+  ) -> ObservationToken {
+    let batch: StoredSelectionBatch
+    if let existing = registry.check(.batch(ObjectIdentifier(Value.self))) as? StoredSelectionBatch {
+      batch = existing
+    } else {
+      batch = StoredSelectionBatch()
+      registry.add(batch)
+    }
+    let flag = registry.makeFlag()
+    batch.observe(offset: offset, initial: initial, subscriber: Subscriber(flag: flag, onChange: onChange))
+    return ObservationToken(flag: flag)
+  }
+
+  /// Subscribes `subscriber` to the selection at `offset`, sharing it with the observers
+  /// already there.
   @inlinable
   func observe(offset: Int, initial: Value, subscriber: Subscriber<Value>) {
     if let slot = slotByOffset[offset] {

@@ -4,6 +4,8 @@
 final class PlainScopedCore<ParentState, ParentAction, State, Action>: ScopedCore<State, Action> {
   @usableFromInline let parent: StoreCore<ParentState, ParentAction>
   @usableFromInline let toState: KeyPath<ParentState, State>
+  /// Where the state sits in the root state, if at a fixed place.
+  @usableFromInline let offsetInRoot: Int?
   @usableFromInline let embed: (Action) -> ParentAction
 
   @inlinable
@@ -13,6 +15,9 @@ final class PlainScopedCore<ParentState, ParentAction, State, Action>: ScopedCor
   ) {
     self.parent = parent
     self.toState = state
+    self.offsetInRoot = parent.rootOffset.flatMap { base in
+      MemoryLayout<State>.size > 0 ? MemoryLayout<ParentState>.offset(of: state).map { base + $0 } : nil
+    }
     self.embed = embed
   }
 
@@ -40,5 +45,9 @@ final class PlainScopedCore<ParentState, ParentAction, State, Action>: ScopedCor
   @usableFromInline
   override var runningEffectCount: Int { parent.runningEffectCount }
 
-  override var registry: any SelectionCounting { parent.registry }
+  @usableFromInline
+  override var registry: any SelectionRegistry { parent.registry }
+
+  @usableFromInline
+  override var rootOffset: Int? { offsetInRoot }
 }

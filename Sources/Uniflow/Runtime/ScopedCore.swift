@@ -42,5 +42,11 @@ class ScopedCore<State, Action> {
   var runningEffectCount: Int { fatalError("subclass responsibility") }
 
   /// The root's registry of observers.
-  var registry: any SelectionCounting { fatalError("subclass responsibility") }
+  @usableFromInline
+  var registry: any SelectionRegistry { fatalError("subclass responsibility") }
+
+  /// Where this core's state sits in the root state, if at a fixed place; see
+  /// ``StoreCore/rootOffset``.
+  @usableFromInline
+  var rootOffset: Int? { nil }
 }

@@ -70,8 +70,20 @@ enum StoreCore<State, Action> {
     }
   }
 
+  /// Where this core's state sits in the root state, in bytes from its start, if it sits at a
+  /// fixed place: a root's, or a plain child's of one that does. A part that can go away (an
+  /// optional child, a row) has none.
+  @inlinable
+  var rootOffset: Int? {
+    switch self {
+    case .root: MemoryLayout<State>.size > 0 ? 0 : nil
+    case .scoped(let scoped): scoped.rootOffset
+    }
+  }
+
   /// The root's registry of observers.
-  var registry: any SelectionCounting {
+  @inlinable
+  var registry: any SelectionRegistry {
     switch self {
     case .root(let root): root.observers
     case .scoped(let scoped): scoped.registry

@@ -39,5 +39,6 @@ class VanishingScopedCore<ParentState, ParentAction, State, Action>: ScopedCore<
   @usableFromInline
   override final var runningEffectCount: Int { parent.runningEffectCount }
 
-  override final var registry: any SelectionCounting { parent.registry }
+  @usableFromInline
+  override final var registry: any SelectionRegistry { parent.registry }
 }

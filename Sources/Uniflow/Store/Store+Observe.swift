@@ -19,10 +19,13 @@ extension Store {
   public func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>, onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
-    // A stored property of a root store's state joins the batch of its type: checked in one
-    // loop with the other stored properties of that type, without a call per selection.
-    if case .root(let root) = core, case .offset(let offset) = Selection(keyPath) {
-      return root.observers.observe(storedAt: offset, initial: state[keyPath: keyPath], onChange: onChange)
+    // A stored property at a fixed place in the root state (of a root store, or of a plain
+    // child store of one) joins the batch of its type: checked in one loop with the other
+    // stored properties of that type, without a call per selection.
+    if let base = core.rootOffset, case .offset(let offset) = Selection(keyPath) {
+      return StoredSelectionBatch.subscribe(
+        in: core.registry, offset: base + offset, initial: state[keyPath: keyPath],
+        onChange: onChange)
     }
     return subscribe(
       Selection(keyPath), key: ObservationKey(keyPath), initial: state[keyPath: keyPath],

@@ -181,4 +181,36 @@ import UniflowTesting
       + (0..<40).map { "name \($0): 3" })
     withExtendedLifetime((age, late)) {}
   }
+
+  @Test func aFieldObservedThroughTheRootAndThroughChildStoresIsOneSelection() {
+    struct Inner: Equatable { var count = 0, other = 0 }
+    struct Middle: Equatable { var inner = Inner(), label = "" }
+    struct Outer: Equatable { var middle = Middle(), flag = false }
+    enum Action { case count, other, flag }
+    let root = Store(
+      initialState: Outer(),
+      reducer: Reduce<Outer, Action> { state, action in
+        switch action {
+        case .count: state.middle.inner.count += 1
+        case .other: state.middle.inner.other += 1
+        case .flag: state.flag.toggle()
+        }
+        return .none
+      })
+    let middle = root.scope(state: \.middle, action: { (_: Never) -> Action in })
+    let inner = middle.scope(state: \.inner, action: { (_: Never) -> Never in })
+    var seen: [String] = []
+    let tokens = [
+      root.observe(\.middle.inner.count) { seen.append("root \($0)") },
+      middle.observe(\.inner.count) { seen.append("middle \($0)") },
+      inner.observe(\.count) { seen.append("inner \($0)") },
+      inner.observe(\.other) { seen.append("other \($0)") },
+    ]
+    #expect(root.observedSelectionCount == 2)
+    root.send(.flag)
+    root.send(.count)
+    root.send(.other)
+    #expect(seen == ["root 1", "middle 1", "inner 1", "other 1"])
+    withExtendedLifetime(tokens) {}
+  }
 }
