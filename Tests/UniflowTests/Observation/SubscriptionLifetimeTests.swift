@@ -177,8 +177,9 @@ import UniflowTesting
     store.send(.age(2))
     store.send(.score(3))
     store.send(.name("Ada"))
-    #expect(seen == (0..<40).map { "age \($0): 2" } + (0..<40).map { "score \($0): 3" }
-      + (0..<40).map { "name \($0): 3" })
+    #expect(
+      seen == (0..<40).map { "age \($0): 2" } + (0..<40).map { "score \($0): 3" }
+        + (0..<40).map { "name \($0): 3" })
     withExtendedLifetime((age, late)) {}
   }
 
