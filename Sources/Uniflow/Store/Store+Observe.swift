@@ -114,9 +114,9 @@ extension Store {
     of keyPath: KeyPath<State, Value>,
     bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Value> {
-    values(
-      Selection(keyPath), key: ObservationKey(keyPath), initial: state[keyPath: keyPath],
-      bufferingPolicy: bufferingPolicy)
+    values(initial: state[keyPath: keyPath], bufferingPolicy: bufferingPolicy) {
+      observe(keyPath, onChange: $0)
+    }
   }
 
   /// The values computed by `select`: the current value first, then each distinct change.
@@ -130,7 +130,7 @@ extension Store {
     _ select: @escaping (State) -> Value,
     bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Value> {
-    values(Selection(select), key: nil, initial: select(state), bufferingPolicy: bufferingPolicy)
+    values(initial: select(state), bufferingPolicy: bufferingPolicy) { observe(select, onChange: $0) }
   }
 
   /// The number of distinct selections observed in this store's root store, through it or
@@ -147,16 +147,15 @@ extension Store {
     streams?.openCount ?? 0
   }
 
+  /// A stream of `initial`, then of each value `subscribe` reports.
   @inlinable
-  func values<Value: Equatable & Sendable>(
-    _ selection: Selection<State, Value>, key: ObservationKey?, initial: Value,
-    bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy
+  func values<Value: Sendable>(
+    initial: Value, bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy,
+    subscribe: (@escaping (Value) -> Void) -> ObservationToken
   ) -> AsyncStream<Value> {
     let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: bufferingPolicy)
     let sink = StreamSink(continuation)
-    let token = subscribe(selection, key: key, initial: initial, isDuplicate: { $0 == $1 }) {
-      sink.yield($0)
-    }
+    let token = subscribe { sink.yield($0) }
     continuation.yield(initial)
     let streams = self.streams ?? StoreStreams()
     self.streams = streams
