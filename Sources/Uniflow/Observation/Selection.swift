@@ -90,4 +90,22 @@ struct ObservationKey: Hashable {
     key.components.insert(component, at: 0)
     return key
   }
+
+  /// The key of a scoped store's watcher of its whole state, which tells Observation of its
+  /// changes; not counted as an observed selection.
+  @inlinable
+  static var watcher: ObservationKey { ObservationKey(WatcherMark()) }
+
+  /// Whether this is a watcher's key, at any depth.
+  @usableFromInline
+  var isWatcher: Bool {
+    components.last?.base is WatcherMark
+  }
+
+  /// Ends a watcher's key.
+  @usableFromInline
+  struct WatcherMark: Hashable {
+    @inlinable
+    init() {}
+  }
 }

@@ -50,8 +50,11 @@ final class SelectionGroup<Root, Value>: SelectionCheck {
     return !subscribers.isEmpty
   }
 
+  /// Counts 1 with an observer, except for a scoped store's watcher, which is not a selection
+  /// anyone asked for.
   @usableFromInline
   override var observedCount: Int {
-    subscribers.containsSubscribed() ? 1 : 0
+    if case .key(let key) = identity, key.isWatcher { return 0 }
+    return subscribers.containsSubscribed() ? 1 : 0
   }
 }

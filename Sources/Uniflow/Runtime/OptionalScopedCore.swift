@@ -19,8 +19,8 @@ final class OptionalScopedCore<ParentState, ParentAction, State, Action>:
   }
 
   @usableFromInline
-  override func current(tracked: Bool) -> State? {
-    parent.current(tracked: tracked)?[keyPath: toState] ?? nil
+  override func present() -> State? {
+    parent.current(tracked: false)?[keyPath: toState] ?? nil
   }
 
   @usableFromInline

@@ -22,11 +22,11 @@ final class PlainScopedCore<ParentState, ParentAction, State, Action>: ScopedCor
   }
 
   @usableFromInline
-  override var state: State { parent.state[keyPath: toState] }
+  override var latestState: State { parent.latestState[keyPath: toState] }
 
   @usableFromInline
-  override func current(tracked: Bool) -> State? {
-    parent.current(tracked: tracked)?[keyPath: toState]
+  override func present() -> State? {
+    parent.current(tracked: false)?[keyPath: toState]
   }
 
   @usableFromInline

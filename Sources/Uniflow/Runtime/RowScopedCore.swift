@@ -22,8 +22,8 @@ final class RowScopedCore<ParentState, ParentAction, Element: Identifiable, Acti
   }
 
   @usableFromInline
-  override func current(tracked: Bool) -> Element? {
-    parent.current(tracked: tracked)?[keyPath: toElements][id: id]
+  override func present() -> Element? {
+    parent.current(tracked: false)?[keyPath: toElements][id: id]
   }
 
   @usableFromInline

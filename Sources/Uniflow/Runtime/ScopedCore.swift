@@ -1,3 +1,5 @@
+import Observation
+
 /// The engine of a scoped store: what every kind of child core does, each in its own way.
 ///
 /// A scoped core holds no state. It reads its part through its parent, embeds its actions
@@ -11,20 +13,75 @@
 /// part can also vanish because a part above it did (a plain child of a dismissed child):
 /// ``current(tracked:)`` is then `nil` at every level below, and ``state`` answers with the last state
 /// read.
+///
+/// **Observation.** A scoped core is `Observable` on its own: a tracked read registers with its
+/// own registrar, never the root's, and starts a one-shot watcher, an observer of the core's
+/// whole state in the root's registry. The watcher tells the registrar when that state changed
+/// (by `==` for an `Equatable` state; after every action otherwise) and then ends, as tracking
+/// does. A view that reads a child store is then told of that child's changes only.
 @usableFromInline
 @MainActor
 class ScopedCore<State, Action> {
+  @usableFromInline let registrar = ObservationRegistrar()
+  /// `\.state`, made on the first tracked read: in generic code a key path literal is
+  /// instantiated on every use.
+  @usableFromInline lazy var stateKeyPath: KeyPath<ScopedCore, State> = \ScopedCore.state
+  /// The watcher of the state for the reads tracked since its last change; `nil` if none.
+  @usableFromInline var watcher: ObservationToken?
+
   @usableFromInline
   init() {}
 
   /// The current state, tracked by Observation, or the last state read if the part is gone.
-  @usableFromInline
-  var state: State { fatalError("subclass responsibility") }
+  @inlinable
+  final var state: State {
+    track()
+    return latestState
+  }
 
   /// The current state, or `nil` if the part (or a part above it) is gone; `tracked` says
   /// whether Observation is told of the read.
+  @inlinable
+  final func current(tracked: Bool) -> State? {
+    if tracked { track() }
+    return present()
+  }
+
+  /// The current state, or the last state read if the part is gone; untracked.
   @usableFromInline
-  func current(tracked: Bool) -> State? { fatalError("subclass responsibility") }
+  var latestState: State { fatalError("subclass responsibility") }
+
+  /// The current state, or `nil` if the part (or a part above it) is gone; untracked.
+  @usableFromInline
+  func present() -> State? { fatalError("subclass responsibility") }
+
+  /// Tells Observation of a read, and makes sure the next change of the state is reported.
+  @usableFromInline
+  func track() {
+    registrar.access(self, keyPath: stateKeyPath)
+    guard watcher == nil else { return }
+    watcher = observe(
+      Selection<State, State>({ $0 }), key: .watcher, initial: latestState,
+      isDuplicate: Self.isDuplicate,
+      onChange: { [weak self] _ in self?.stateDidChange() })
+  }
+
+  /// Tells the readers tracked since the last change that the state changed, and ends the
+  /// watcher: the next tracked read starts another.
+  @usableFromInline
+  func stateDidChange() {
+    registrar.willSet(self, keyPath: stateKeyPath)
+    registrar.didSet(self, keyPath: stateKeyPath)
+    watcher = nil
+  }
+
+  /// Whether two states are the same: `==` if `State` is `Equatable`, otherwise never (the
+  /// watcher cannot tell, so it reports every action).
+  @usableFromInline
+  static var isDuplicate: (State, State) -> Bool {
+    guard let equatable = State.self as? any Equatable.Type else { return { _, _ in false } }
+    return equatable.equality(as: State.self)
+  }
 
   /// Sends an action through the parent; does nothing if the part is gone.
   @usableFromInline
@@ -49,4 +106,13 @@ class ScopedCore<State, Action> {
   /// ``StoreCore/rootOffset``.
   @usableFromInline
   var rootOffset: Int? { nil }
+}
+
+extension ScopedCore: Observable {}
+
+extension Equatable {
+  /// `==` for values of a type only known, in generic code, to be this one.
+  static func equality<T>(as type: T.Type) -> (T, T) -> Bool {
+    { ($0 as! Self) == ($1 as! Self) }
+  }
 }

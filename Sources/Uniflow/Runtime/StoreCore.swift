@@ -22,6 +22,16 @@ enum StoreCore<State, Action> {
     }
   }
 
+  /// The current state, untracked; for a scoped core whose part of the state is gone, the last
+  /// state it read.
+  @inlinable
+  var latestState: State {
+    switch self {
+    case .root(let root): root.currentState
+    case .scoped(let scoped): scoped.latestState
+    }
+  }
+
   /// The current state, or `nil` if this part of the state is gone; `tracked` says whether
   /// Observation is told of the read.
   @inlinable

@@ -3,7 +3,7 @@
 ///
 /// Such a core keeps the last state it read, so that once its part is gone the store (and every
 /// store scoped from it) answers with that state; and it sends only while its part is there.
-/// A subclass says how to find its part in its parent's state (``current(tracked:)``) and how to
+/// A subclass says how to find its part in its parent's state (``present()``) and how to
 /// lift its observers' selections.
 @usableFromInline
 class VanishingScopedCore<ParentState, ParentAction, State, Action>: ScopedCore<State, Action> {
@@ -24,15 +24,15 @@ class VanishingScopedCore<ParentState, ParentAction, State, Action>: ScopedCore<
   }
 
   @usableFromInline
-  override final var state: State {
-    guard let state = current(tracked: true) else { return lastKnown }
+  override final var latestState: State {
+    guard let state = present() else { return lastKnown }
     lastKnown = state
     return state
   }
 
   @usableFromInline
   override final func send(_ action: Action) -> StoreTask {
-    guard current(tracked: false) != nil else { return StoreTask(group: nil) }
+    guard present() != nil else { return StoreTask(group: nil) }
     return parent.send(embed(action))
   }
 

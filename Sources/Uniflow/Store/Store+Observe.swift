@@ -24,11 +24,11 @@ extension Store {
     // stored properties of that type, without a call per selection.
     if let base = core.rootOffset, case .offset(let offset) = Selection(keyPath) {
       return StoredSelectionBatch.subscribe(
-        in: core.registry, offset: base + offset, initial: state[keyPath: keyPath],
+        in: core.registry, offset: base + offset, initial: core.latestState[keyPath: keyPath],
         onChange: onChange)
     }
     return subscribe(
-      Selection(keyPath), key: ObservationKey(keyPath), initial: state[keyPath: keyPath],
+      Selection(keyPath), key: ObservationKey(keyPath), initial: core.latestState[keyPath: keyPath],
       isDuplicate: { $0 == $1 }, onChange: onChange)
   }
 
@@ -47,7 +47,7 @@ extension Store {
     onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
     subscribe(
-      Selection(keyPath), key: nil, initial: state[keyPath: keyPath], isDuplicate: isDuplicate,
+      Selection(keyPath), key: nil, initial: core.latestState[keyPath: keyPath], isDuplicate: isDuplicate,
       onChange: onChange)
   }
 
@@ -69,7 +69,7 @@ extension Store {
     _ select: @escaping (State) -> Value, onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
     subscribe(
-      Selection(select), key: nil, initial: select(state), isDuplicate: { $0 == $1 },
+      Selection(select), key: nil, initial: select(core.latestState), isDuplicate: { $0 == $1 },
       onChange: onChange)
   }
 
@@ -88,7 +88,7 @@ extension Store {
     onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
     subscribe(
-      Selection(select), key: nil, initial: select(state), isDuplicate: isDuplicate,
+      Selection(select), key: nil, initial: select(core.latestState), isDuplicate: isDuplicate,
       onChange: onChange)
   }
 
@@ -114,7 +114,7 @@ extension Store {
     of keyPath: KeyPath<State, Value>,
     bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Value> {
-    values(initial: state[keyPath: keyPath], bufferingPolicy: bufferingPolicy) {
+    values(initial: core.latestState[keyPath: keyPath], bufferingPolicy: bufferingPolicy) {
       observe(keyPath, onChange: $0)
     }
   }
@@ -130,7 +130,9 @@ extension Store {
     _ select: @escaping (State) -> Value,
     bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Value> {
-    values(initial: select(state), bufferingPolicy: bufferingPolicy) { observe(select, onChange: $0) }
+    values(initial: select(core.latestState), bufferingPolicy: bufferingPolicy) {
+      observe(select, onChange: $0)
+    }
   }
 
   /// The number of distinct selections observed in this store's root store, through it or

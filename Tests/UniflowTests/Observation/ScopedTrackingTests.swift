@@ -1,0 +1,113 @@
+import Observation
+import Testing
+import Uniflow
+import UniflowTesting
+
+/// A view that reads a child store inside `withObservationTracking` (as SwiftUI does) is told
+/// of a change of that child's state, not of every change of the root.
+@MainActor
+@Suite struct ScopedTrackingTests {
+  /// Tracks `read` once, as a view body would, and counts the changes it is told of.
+  private func track(_ read: @escaping @MainActor () -> Void) -> SharedCounter {
+    let fired = SharedCounter()
+    withObservationTracking {
+      read()
+    } onChange: {
+      fired.increment()
+    }
+    return fired
+  }
+
+  @Test func aChildStoreIsToldOfItsOwnChangesOnly() {
+    let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
+    let pair = root.scope(state: \.pair, action: AppFeature.Action.pair)
+    let left = pair.scope(state: \.left, action: Pair.Action.left)
+    let leftFired = track { _ = left.state }
+    let pairFired = track { _ = pair.right.count }
+
+    // A sibling of the left counter changes: the left counter's view is not told.
+    pair.send(.right(.increment))
+    #expect(leftFired.value == 0)
+    #expect(pairFired.value == 1)
+    // Neither is it told of a change elsewhere in the root.
+    root.send(.showDetail)
+    #expect(leftFired.value == 0)
+
+    left.send(.increment)
+    #expect(leftFired.value == 1)
+    // Tracking is one-shot, as for any Observable: a later change tells nobody until the
+    // state is read under tracking again.
+    left.send(.increment)
+    #expect(leftFired.value == 1)
+    let again = track { _ = left.count }
+    left.send(.increment)
+    #expect(again.value == 1)
+    #expect(left.count == 3)
+  }
+
+  @Test func aRowStoreIsToldOfItsRowsChangesOnly() throws {
+    let root = Store(initialState: .withRows(3), reducer: AppFeature(clock: TestClock()))
+    let first = try #require(root.scope(id: 0, in: \.rows, action: AppFeature.Action.rows))
+    let second = try #require(root.scope(id: 1, in: \.rows, action: AppFeature.Action.rows))
+    let firstFired = track { _ = first.state }
+    let secondFired = track { _ = second.title }
+
+    second.send(.toggle)
+    #expect(firstFired.value == 0)
+    #expect(secondFired.value == 1)
+    // Removing another row moves the first one's neighbours, not the first row itself.
+    root.send(.removeRow(2))
+    #expect(firstFired.value == 0)
+    first.send(.rename("first"))
+    #expect(firstFired.value == 1)
+  }
+
+  @Test func aPresentedChildStoreIsToldWhenItChanges() throws {
+    let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
+    root.send(.showDetail)
+    let detail = try #require(root.scope(state: \.detail, action: AppFeature.Action.detail))
+    let fired = track { _ = detail.state }
+    root.send(.pair(.left(.increment)))
+    #expect(fired.value == 0)
+    detail.send(.increment)
+    #expect(fired.value == 1)
+
+    // The parent's view is told the child went; the child's own view is not: its store goes
+    // on answering the last state it had, which did not change.
+    let parentFired = track { _ = root.scope(state: \.detail, action: AppFeature.Action.detail) }
+    let beforeDismissal = track { _ = detail.count }
+    root.send(.closeDetail)
+    #expect(parentFired.value == 1)
+    #expect(beforeDismissal.value == 0)
+    #expect(detail.count == 1)
+  }
+
+  @Test func aChildStateThatIsNotEquatableIsToldOfEveryAction() {
+    struct Loose {
+      var count = 0
+    }
+    struct Parent {
+      var loose = Loose()
+      var other = 0
+    }
+    enum Action { case touchOther }
+    let root = Store(
+      initialState: Parent(),
+      reducer: Reduce<Parent, Action> { state, _ in
+        state.other += 1
+        return .none
+      })
+    let child = root.scope(state: \.loose, action: { (_: Never) -> Action in })
+    // Without `Equatable` the store cannot tell whether the child changed: it says it may have.
+    let fired = track { _ = child.state }
+    root.send(.touchOther)
+    #expect(fired.value == 1)
+  }
+
+  @Test func theRootStoreIsStillToldOfEveryAction() {
+    let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
+    let fired = track { _ = root.state.pair.left }
+    root.send(.showDetail)
+    #expect(fired.value == 1)
+  }
+}
