@@ -4,7 +4,6 @@
 final class PlainScopedCore<ParentState, ParentAction, State, Action>: ScopedCore<State, Action> {
   @usableFromInline let parent: StoreCore<ParentState, ParentAction>
   @usableFromInline let toState: KeyPath<ParentState, State>
-  @usableFromInline let embed: (Action) -> ParentAction
 
   @inlinable
   init(
@@ -13,7 +12,7 @@ final class PlainScopedCore<ParentState, ParentAction, State, Action>: ScopedCor
   ) {
     self.parent = parent
     self.toState = state
-    self.embed = embed
+    super.init(forward: Self.forwarding(to: parent, embed: embed))
   }
 
   @usableFromInline
@@ -23,9 +22,6 @@ final class PlainScopedCore<ParentState, ParentAction, State, Action>: ScopedCor
   override func current(tracked: Bool) -> State? {
     parent.current(tracked: tracked)?[keyPath: toState]
   }
-
-  @usableFromInline
-  override func send(_ action: Action) -> StoreTask { parent.send(embed(action)) }
 
   @usableFromInline
   override func observe<Value>(

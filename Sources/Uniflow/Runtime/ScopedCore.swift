@@ -11,11 +11,37 @@
 /// part can also vanish because a part above it did (a plain child of a dismissed child):
 /// ``current(tracked:)`` is then `nil` at every level below, and ``state`` answers with the last state
 /// read.
+///
+/// A send does not go up the cores one by one: each core keeps ``forward``, a closure made
+/// when it is scoped, where its types are known, that embeds the action and calls its parent's
+/// closure directly (the root's ``RootCore/entry`` at the top). A send through a store scoped
+/// ten times is then ten embeddings and closure calls, with no dynamic dispatch on the way.
 @usableFromInline
 @MainActor
 class ScopedCore<State, Action> {
+  /// Embeds an action into the parent's and sends it on towards the root; a core whose part
+  /// can go away first checks that it is there.
+  @usableFromInline let forward: @MainActor (Action) -> StoreTask
+
   @usableFromInline
-  init() {}
+  init(forward: @escaping @MainActor (Action) -> StoreTask) {
+    self.forward = forward
+  }
+
+  /// The closure that sends a child's action through `parent`: the child's embedding, then
+  /// the parent's own forwarding, without going through the parent core's methods.
+  @inlinable
+  static func forwarding<ParentState, ParentAction>(
+    to parent: StoreCore<ParentState, ParentAction>, embed: @escaping (Action) -> ParentAction
+  ) -> @MainActor (Action) -> StoreTask {
+    switch parent {
+    case .root(let root):
+      return { root.entry(embed($0)) }
+    case .scoped(let scoped):
+      let forward = scoped.forward
+      return { forward(embed($0)) }
+    }
+  }
 
   /// The current state, tracked by Observation, or the last state read if the part is gone.
   @usableFromInline
@@ -27,8 +53,8 @@ class ScopedCore<State, Action> {
   func current(tracked: Bool) -> State? { fatalError("subclass responsibility") }
 
   /// Sends an action through the parent; does nothing if the part is gone.
-  @usableFromInline
-  func send(_ action: Action) -> StoreTask { fatalError("subclass responsibility") }
+  @inlinable
+  final func send(_ action: Action) -> StoreTask { forward(action) }
 
   /// Adds an observer of a selection of this core's state to the root's registry.
   @usableFromInline
