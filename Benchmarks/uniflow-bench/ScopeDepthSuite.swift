@@ -199,9 +199,21 @@ private final class ObservedLeaf {
     }
   }
 
-  func send(times: Int) {
-    for _ in 0..<times { leaf.send(.increment) }
-  }
+}
+
+// Separate, never-inlined batch functions so that a profiler can count the instructions of
+// each workload on its own. Their bodies differ (one takes the leaf store, the other the
+// observed leaf), so that the optimiser does not merge them into one function.
+@MainActor
+@inline(never)
+private func sendDeep(_ observed: ObservedLeaf, times: Int) {
+  for _ in 0..<times { observed.leaf.send(.increment) }
+}
+
+@MainActor
+@inline(never)
+private func sendShallow(_ leaf: Store<Int, Counter.Action>, times: Int) {
+  for _ in 0..<times { leaf.send(.increment) }
 }
 
 @MainActor
@@ -229,8 +241,8 @@ private func runScopeDepthSuite(_ settings: HarnessSettings) async -> SuiteResul
   }
 
   let comparison = await compare(
-    Workload { deep.send(times: $0) },
-    against: Workload { shallow.send(times: $0) },
+    Workload { sendDeep(deep, times: $0) },
+    against: Workload { sendShallow(shallow.leaf, times: $0) },
     batch: .calibrated, settings: settings)
 
   var result = SuiteResult(comparison: comparison)

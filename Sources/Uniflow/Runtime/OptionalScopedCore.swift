@@ -15,7 +15,9 @@ final class OptionalScopedCore<ParentState, ParentAction, State, Action>:
     initialState: State, embed: @escaping (Action) -> ParentAction
   ) {
     self.toState = state
-    super.init(parent: parent, initialState: initialState, embed: embed)
+    super.init(
+      parent: parent, initialState: initialState, embed: embed,
+      isPresent: { (parent.current(tracked: false)?[keyPath: state] ?? nil) != nil })
   }
 
   @usableFromInline

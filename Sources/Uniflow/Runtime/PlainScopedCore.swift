@@ -6,7 +6,6 @@ final class PlainScopedCore<ParentState, ParentAction, State, Action>: ScopedCor
   @usableFromInline let toState: KeyPath<ParentState, State>
   /// Where the state sits in the root state, if at a fixed place.
   @usableFromInline let offsetInRoot: Int?
-  @usableFromInline let embed: (Action) -> ParentAction
 
   @inlinable
   init(
@@ -18,7 +17,7 @@ final class PlainScopedCore<ParentState, ParentAction, State, Action>: ScopedCor
     self.offsetInRoot = parent.rootOffset.flatMap { base in
       MemoryLayout<State>.size > 0 ? MemoryLayout<ParentState>.offset(of: state).map { base + $0 } : nil
     }
-    self.embed = embed
+    super.init(forward: Self.forwarding(to: parent, embed: embed))
   }
 
   @usableFromInline
@@ -28,9 +27,6 @@ final class PlainScopedCore<ParentState, ParentAction, State, Action>: ScopedCor
   override func present() -> State? {
     parent.current(tracked: false)?[keyPath: toState]
   }
-
-  @usableFromInline
-  override func send(_ action: Action) -> StoreTask { parent.send(embed(action)) }
 
   @usableFromInline
   override func observe<Value>(

@@ -18,7 +18,9 @@ final class RowScopedCore<ParentState, ParentAction, Element: Identifiable, Acti
   ) {
     self.toElements = elements
     self.id = id
-    super.init(parent: parent, initialState: initialState, embed: embed)
+    super.init(
+      parent: parent, initialState: initialState, embed: embed,
+      isPresent: { parent.current(tracked: false)?[keyPath: elements][id: id] != nil })
   }
 
   @usableFromInline

@@ -8,19 +8,24 @@
 @usableFromInline
 class VanishingScopedCore<ParentState, ParentAction, State, Action>: ScopedCore<State, Action> {
   @usableFromInline let parent: StoreCore<ParentState, ParentAction>
-  @usableFromInline let embed: (Action) -> ParentAction
   /// The last state read: a copy, which makes the root copy the part's storage on its next
   /// mutation of it.
   @exclusivity(unchecked) @usableFromInline var lastKnown: State
 
+  /// - Parameter isPresent: Whether the part is there now, read untracked; a send while it is
+  ///   not does nothing.
   @inlinable
   init(
     parent: StoreCore<ParentState, ParentAction>, initialState: State,
-    embed: @escaping (Action) -> ParentAction
+    embed: @escaping (Action) -> ParentAction, isPresent: @escaping @MainActor () -> Bool
   ) {
     self.parent = parent
     self.lastKnown = initialState
-    self.embed = embed
+    let forward = Self.forwarding(to: parent, embed: embed)
+    super.init { action in
+      guard isPresent() else { return StoreTask(group: nil) }
+      return forward(action)
+    }
   }
 
   @usableFromInline
@@ -28,12 +33,6 @@ class VanishingScopedCore<ParentState, ParentAction, State, Action>: ScopedCore<
     guard let state = present() else { return lastKnown }
     lastKnown = state
     return state
-  }
-
-  @usableFromInline
-  override final func send(_ action: Action) -> StoreTask {
-    guard present() != nil else { return StoreTask(group: nil) }
-    return parent.send(embed(action))
   }
 
   @usableFromInline

@@ -116,4 +116,29 @@ import Uniflow
     for await name in names { seen.append(name) }  // finishes: its store was released
     #expect(seen == ["Ada", "Ada L."])
   }
+
+  @Test func sendsBelowAGonePartNeverReachTheRootAndResumeWhenItComesBack() throws {
+    var seen: [Action] = []
+    let root = Store(
+      initialState: Nested.sample, reducer: Nested(),
+      middleware: [Middleware { action, _, _ in seen.append(action) }])
+    let child = try #require(root.scope(state: \.child, action: Action.child))
+    let row = try #require(child.scope(id: 10, in: \.rows, action: Nested.ChildAction.rows))
+    let tag = row.scope(state: \.tag, action: Nested.RowAction.tag)
+    tag.send(.edit("one"))
+    #expect(seen == [.child(.rows(.element(id: 10, action: .tag(.edit("one")))))])
+
+    root.send(.dismiss)
+    seen = []
+    tag.send(.edit("lost"))
+    row.send(.rename("lost"))
+    #expect(seen.isEmpty)
+
+    // The same place holds a row with that identifier again: the stores send to it.
+    root.send(.present(Nested.Child(title: "Again", rows: [Nested.Row(id: 10, name: "Back")])))
+    seen = []
+    tag.send(.edit("two"))
+    #expect(seen == [.child(.rows(.element(id: 10, action: .tag(.edit("two")))))])
+    #expect(root.state.child?.rows[id: 10]?.tag.text == "two")
+  }
 }
