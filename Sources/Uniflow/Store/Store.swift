@@ -108,10 +108,12 @@ public final class Store<State, Action> {
 
   /// The current state.
   ///
-  /// Reading it inside `withObservationTracking` (or a SwiftUI view body) tracks it: the
-  /// tracking fires on the next action the root store processes. A scoped store whose part of
-  /// the state is gone (a removed row, a dismissed child, or a child of one) answers with the
-  /// last state it read.
+  /// Reading it inside `withObservationTracking` (or a SwiftUI view body) tracks it. For a
+  /// root store the tracking fires on the next action the store processes. For a scoped store
+  /// it fires when the store's own part of the state changed: compared with `==` if the part
+  /// is `Equatable`, otherwise on the next action. A scoped store whose part of the state is
+  /// gone (a removed row, a dismissed child, or a child of one) answers with the last state it
+  /// read.
   ///
   /// Reading it while the store's own reducer runs stops the program with a message: a
   /// reducer reads and changes only the state it is given.
