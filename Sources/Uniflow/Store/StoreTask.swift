@@ -25,7 +25,7 @@ public struct StoreTask: Sendable {
     await withTaskCancellationHandler {
       await group.wait()
     } onCancel: {
-      Task { @MainActor in group.cancel() }
+      group.cancel()
     }
   }
 
