@@ -15,6 +15,8 @@ final class EffectGroup: @unchecked Sendable {
     private var first: Int?
     private var others: Set<Int> = []
     var waiters: [CheckedContinuation<Void, Never>] = []
+    /// Called once the group is finished, by ``onFinish(_:)``.
+    var finishHandlers: [@Sendable () -> Void] = []
     var isCancelled = false
 
     var isEmpty: Bool { first == nil && others.isEmpty }
@@ -49,6 +51,19 @@ final class EffectGroup: @unchecked Sendable {
       return state.tokens
     }
     tasks.cancel(tokens: tokens)
+  }
+
+  /// Calls `body` once every task of the group has ended: at once if none is running,
+  /// otherwise on the task of the last one, where it ends.
+  func onFinish(_ body: @escaping @Sendable () -> Void) {
+    let isFinished = tasks.withGroupState(self) { state in
+      guard state.isEmpty else {
+        state.finishHandlers.append(body)
+        return false
+      }
+      return true
+    }
+    if isFinished { body() }
   }
 
   /// Returns once every task of the group has ended; on the caller's actor, so waiting from the

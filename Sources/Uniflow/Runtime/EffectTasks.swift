@@ -53,7 +53,7 @@ final class EffectTasks: Sendable {
   /// Forgets an ended task, and takes it out of its group, waking those who wait for the
   /// group if it was the last. The last thing a task started with ``start(ids:group:_:)`` does.
   func finish(token: Int, group: EffectGroup?) {
-    let waiters = registry.withLock { registry in
+    let (waiters, handlers) = registry.withLock { registry in
       if let entry = registry.tasks.removeValue(forKey: token) {
         for id in entry.ids {
           guard let index = registry.tokensByID.index(forKey: id) else { continue }
@@ -61,13 +61,17 @@ final class EffectTasks: Sendable {
           if registry.tokensByID.values[index].isEmpty { registry.tokensByID.remove(at: index) }
         }
       }
-      guard let group else { return [CheckedContinuation<Void, Never>]() }
+      guard let group else { return ([CheckedContinuation<Void, Never>](), [@Sendable () -> Void]()) }
       group.state.remove(token)
-      guard group.state.isEmpty, !group.state.waiters.isEmpty else { return [] }
-      defer { group.state.waiters = [] }
-      return group.state.waiters
+      guard group.state.isEmpty else { return ([], []) }
+      defer {
+        group.state.waiters = []
+        group.state.finishHandlers = []
+      }
+      return (group.state.waiters, group.state.finishHandlers)
     }
     for waiter in waiters { waiter.resume() }
+    for handler in handlers { handler() }
   }
 
   /// Reads or changes the state of `group`, a group of this store, under the lock.
