@@ -49,9 +49,11 @@ extension Effect {
 /// `1 as Int` names the same work as `1 as Int8`), and the hash is `AnyHashable`'s, made once.
 @usableFromInline
 struct EffectID: Hashable, Sendable {
-  let box: EffectIDBox
+  @usableFromInline let box: EffectIDBox
 
-  @usableFromInline
+  /// Inlinable, so that the box is made where `Base` is known: made here generically, it cost a
+  /// lookup of the box's metadata per identifier.
+  @inlinable
   init<Base: Hashable & Sendable>(_ base: Base) {
     // An identifier is never wrapped twice. The type test is decided when the initialiser is
     // specialised, so it costs nothing where `Base` is known (a dynamic cast per effect did).
@@ -81,10 +83,12 @@ struct EffectID: Hashable, Sendable {
 }
 
 /// The value of an ``EffectID``, with its hash; immutable.
+@usableFromInline
 class EffectIDBox: @unchecked Sendable {
   // @unchecked: every stored property is a `let` of a sendable value (the subclass's too).
   let hash: Int
 
+  @usableFromInline
   init(hash: Int) {
     self.hash = hash
   }
@@ -97,10 +101,12 @@ class EffectIDBox: @unchecked Sendable {
 }
 
 /// The value of an ``EffectID`` of one type.
+@usableFromInline
 final class ConcreteEffectIDBox<Base: Hashable & Sendable>: EffectIDBox, @unchecked Sendable {
   // @unchecked: `base` is a sendable `let`.
-  let base: Base
+  @usableFromInline let base: Base
 
+  @inlinable
   init(_ base: Base) {
     self.base = base
     super.init(hash: AnyHashable(base).hashValue)
@@ -109,8 +115,8 @@ final class ConcreteEffectIDBox<Base: Hashable & Sendable>: EffectIDBox, @unchec
   override var anyHashable: AnyHashable { AnyHashable(base) }
 
   override func isEqual(to other: EffectIDBox) -> Bool {
-    // Same type: a comparison of metadata pointers, then `Base`'s own `==`.
-    guard type(of: other) == ConcreteEffectIDBox<Base>.self else {
+    // Same type: a comparison of the two objects' metadata pointers, then `Base`'s own `==`.
+    guard type(of: other) == type(of: self) else {
       return anyHashable == other.anyHashable
     }
     return base == unsafeDowncast(other, to: ConcreteEffectIDBox<Base>.self).base
