@@ -150,10 +150,16 @@ func operationTask<Action>(
   diagnosticHandler: @escaping @MainActor @Sendable (StoreDiagnostic) -> Void,
   tasks: EffectTasks, token: Int, group: EffectGroup
 ) -> Task<Void, Never> {
-  Task(priority: priority) {
-    if let diagnostic = await runOperation(operation, send: send) {
-      await report(diagnostic, to: diagnosticHandler, unlessGone: liveness)
+  // The task lets go of the operation (and what it captured) before it signs off: whoever
+  // waits for the group may go on at once, on another thread, and count on the effect's
+  // resources being released (a database closed, say) once its effects have finished.
+  var work = Optional((operation, send))
+  return Task(priority: priority) {
+    var diagnostic: StoreDiagnostic?
+    if let (operation, send) = work.take() {
+      diagnostic = await runOperation(operation, send: send)
     }
+    if let diagnostic { await report(diagnostic, to: diagnosticHandler, unlessGone: liveness) }
     tasks.finish(token: token, group: group)
   }
 }
