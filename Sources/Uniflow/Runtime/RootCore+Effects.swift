@@ -153,10 +153,15 @@ func operationTask<Action>(
   // The task lets go of the operation (and what it captured) before it signs off: whoever
   // waits for the group may go on at once, on another thread, and count on the effect's
   // resources being released (a database closed, say) once its effects have finished.
-  var work = Optional((operation, send))
+  // Everything the task needs is in the one variable it captures, which is then its whole
+  // context.
+  var work = Optional((operation, send, liveness, diagnosticHandler, tasks, token, group))
   return Task(priority: priority) {
+    guard let (operation, send, liveness, diagnosticHandler, tasks, token, group) = work.take()
+    else { return }
     var diagnostic: StoreDiagnostic?
-    if let (operation, send) = work.take() {
+    do {
+      let (operation, send) = (consume operation, consume send)
       diagnostic = await runOperation(operation, send: send)
     }
     if let diagnostic { await report(diagnostic, to: diagnosticHandler, unlessGone: liveness) }
