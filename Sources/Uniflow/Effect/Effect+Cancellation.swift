@@ -42,14 +42,18 @@ extension Effect {
 /// A type-erased, sendable identifier of cancellable work, inside the namespaces of the child
 /// features it was lifted through.
 ///
-/// The hash is computed once: hashing or comparing through `AnyHashable` boxes the value
-/// anew each time, and identifiers are hashed on every effect's start and end.
+/// The value sits in a box made once, with its hash: identifiers are hashed and compared on
+/// every effect's start and end, and comparing through `AnyHashable` opened the existential,
+/// boxed both values and cast one to the other's type each time. Two boxes of the same type
+/// compare their values directly; boxes of different types compare as `AnyHashable` does (so
+/// `1 as Int` names the same work as `1 as Int8`), and the hash is `AnyHashable`'s, made once.
 @usableFromInline
 struct EffectID: Hashable, Sendable {
-  let base: any Hashable & Sendable
-  let hash: Int
+  @usableFromInline let box: EffectIDBox
 
-  @usableFromInline
+  /// Inlinable, so that the box is made where `Base` is known: made here generically, it cost a
+  /// lookup of the box's metadata per identifier.
+  @inlinable
   init<Base: Hashable & Sendable>(_ base: Base) {
     // An identifier is never wrapped twice. The type test is decided when the initialiser is
     // specialised, so it costs nothing where `Base` is known (a dynamic cast per effect did).
@@ -57,8 +61,7 @@ struct EffectID: Hashable, Sendable {
       self = id
       return
     }
-    self.base = base
-    self.hash = AnyHashable(base).hashValue
+    self.box = ConcreteEffectIDBox(base)
   }
 
   /// This identifier inside `namespace`, or itself without one.
@@ -70,12 +73,53 @@ struct EffectID: Hashable, Sendable {
 
   @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.hash == rhs.hash && AnyHashable(lhs.base) == AnyHashable(rhs.base)
+    lhs.box === rhs.box || (lhs.box.hash == rhs.box.hash && lhs.box.isEqual(to: rhs.box))
   }
 
   @usableFromInline
   func hash(into hasher: inout Hasher) {
-    hasher.combine(hash)
+    hasher.combine(box.hash)
+  }
+}
+
+/// The value of an ``EffectID``, with its hash; immutable.
+@usableFromInline
+class EffectIDBox: @unchecked Sendable {
+  // @unchecked: every stored property is a `let` of a sendable value (the subclass's too).
+  let hash: Int
+
+  @usableFromInline
+  init(hash: Int) {
+    self.hash = hash
+  }
+
+  /// The value as `AnyHashable`, for comparing values of different types.
+  var anyHashable: AnyHashable { fatalError("subclass responsibility") }
+
+  /// Whether the two boxes hold equal values.
+  func isEqual(to other: EffectIDBox) -> Bool { fatalError("subclass responsibility") }
+}
+
+/// The value of an ``EffectID`` of one type.
+@usableFromInline
+final class ConcreteEffectIDBox<Base: Hashable & Sendable>: EffectIDBox, @unchecked Sendable {
+  // @unchecked: `base` is a sendable `let`.
+  @usableFromInline let base: Base
+
+  @inlinable
+  init(_ base: Base) {
+    self.base = base
+    super.init(hash: AnyHashable(base).hashValue)
+  }
+
+  override var anyHashable: AnyHashable { AnyHashable(base) }
+
+  override func isEqual(to other: EffectIDBox) -> Bool {
+    // Same type: a comparison of the two objects' metadata pointers, then `Base`'s own `==`.
+    guard type(of: other) == type(of: self) else {
+      return anyHashable == other.anyHashable
+    }
+    return base == unsafeDowncast(other, to: ConcreteEffectIDBox<Base>.self).base
   }
 }
 

@@ -31,9 +31,10 @@ public struct Effect<Action> {
   }
 
   /// The cases that hold an effect or an `EffectID` are boxed; a `.send` follow-up stays
-  /// inline. An `EffectID` holds an `any Hashable` existential, which has no fixed layout for
-  /// the compiler: held inline, it would make every effect (`.none` included) copied and
-  /// destroyed through runtime value witnesses.
+  /// inline. (An `EffectID` once held an `any Hashable` existential, which has no fixed layout
+  /// for the compiler and made every effect, `.none` included, copied and destroyed through
+  /// runtime value witnesses; it is now one reference, but the nested effects still need
+  /// boxing.)
   ///
   /// `.run` keeps its priority as `TaskPriority.rawValue`: `TaskPriority` comes from a module
   /// built for library evolution, so its size is unknown at compile time, and holding one would

@@ -1,40 +1,83 @@
 /// The effects started by one `send`, including those started by actions they sent back:
 /// what a ``StoreTask`` waits for and cancels.
+///
+/// Its state is guarded by the lock of the store's ``EffectTasks``, which it shares rather than
+/// having one of its own: a task joins its group and leaves it in the same step as it joins
+/// and leaves the store's registry, and an effect's task can sign off where it ends, without a
+/// hop to the main actor. A lock of its own would cost three allocations per send.
 @usableFromInline
-@MainActor
-final class EffectGroup {
-  private var tokens: Set<Int> = []
-  private var waiters: [CheckedContinuation<Void, Never>] = []
-  private(set) var isCancelled = false
-  private let tasks: EffectTasks
+final class EffectGroup: @unchecked Sendable {
+  // @unchecked: `state` is read and written only inside `tasks.withGroupState`, that is with
+  // the lock of `tasks` held.
+  struct State {
+    /// The tokens of the running tasks. The first is held apart: most sends start one effect,
+    /// and a set would allocate for it.
+    private var first: Int?
+    private var others: Set<Int> = []
+    var waiters: [CheckedContinuation<Void, Never>] = []
+    /// Called once the group is finished, by ``onFinish(_:)``.
+    var finishHandlers: [@Sendable () -> Void] = []
+    var isCancelled = false
+
+    var isEmpty: Bool { first == nil && others.isEmpty }
+
+    var tokens: [Int] { (first.map { [$0] } ?? []) + others }
+
+    mutating func insert(_ token: Int) {
+      if first == nil { first = token } else { others.insert(token) }
+    }
+
+    mutating func remove(_ token: Int) {
+      if first == token { first = nil } else { others.remove(token) }
+    }
+  }
+
+  var state = State()
+  let tasks: EffectTasks
 
   @usableFromInline
   init(tasks: EffectTasks) {
     self.tasks = tasks
   }
 
-  var isFinished: Bool { tokens.isEmpty }
+  var isFinished: Bool { tasks.withGroupState(self) { $0.isEmpty } }
 
-  func didStart(token: Int) {
-    tokens.insert(token)
-    if isCancelled { tasks.cancel(tokens: [token]) }
-  }
+  var isCancelled: Bool { tasks.withGroupState(self) { $0.isCancelled } }
 
-  func didFinish(token: Int) {
-    tokens.remove(token)
-    guard tokens.isEmpty else { return }
-    let waiters = self.waiters
-    self.waiters = []
-    for waiter in waiters { waiter.resume() }
-  }
-
+  /// Cancels every task of the group that is running, and every task that joins it later.
   func cancel() {
-    isCancelled = true
+    let tokens = tasks.withGroupState(self) { state in
+      state.isCancelled = true
+      return state.tokens
+    }
     tasks.cancel(tokens: tokens)
   }
 
-  func wait() async {
-    guard !tokens.isEmpty else { return }
-    await withCheckedContinuation { waiters.append($0) }
+  /// Calls `body` once every task of the group has ended: at once if none is running,
+  /// otherwise on the task of the last one, where it ends.
+  func onFinish(_ body: @escaping @Sendable () -> Void) {
+    let isFinished = tasks.withGroupState(self) { state in
+      guard state.isEmpty else {
+        state.finishHandlers.append(body)
+        return false
+      }
+      return true
+    }
+    if isFinished { body() }
+  }
+
+  /// Returns once every task of the group has ended; on the caller's actor, so waiting from the
+  /// main actor costs no hop.
+  func wait(isolation: isolated (any Actor)? = #isolation) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let isFinished = tasks.withGroupState(self) { state in
+        guard state.isEmpty else {
+          state.waiters.append(continuation)
+          return false
+        }
+        return true
+      }
+      if isFinished { continuation.resume() }
+    }
   }
 }

@@ -1,12 +1,18 @@
 /// The tasks of a root store's running effects, by token and by cancellation identifier.
 ///
 /// Lock-guarded rather than main-actor-isolated so that a store's nonisolated `deinit` can
-/// cancel everything that is still running.
+/// cancel everything that is still running, and so that an effect's task can sign off where it
+/// ends, without a hop to the main actor.
 @usableFromInline
 final class EffectTasks: Sendable {
+  private struct Entry {
+    let task: Task<Void, Never>
+    let ids: EffectIDs
+  }
+
   private struct Registry {
     var nextToken = 0
-    var tasks: [Int: (task: Task<Void, Never>, ids: [EffectID])] = [:]
+    var tasks: [Int: Entry] = [:]
     var tokensByID: [EffectID: Set<Int>] = [:]
     var isClosed = false
   }
@@ -16,35 +22,63 @@ final class EffectTasks: Sendable {
   @usableFromInline
   init() {}
 
-  /// Reserves a token for a task about to be created.
-  func makeToken() -> Int {
-    registry.withLock { registry in
-      defer { registry.nextToken &+= 1 }
-      return registry.nextToken
-    }
-  }
-
-  /// Records a running task under `ids`; cancels it at once if the store is already gone.
-  func insert(_ task: Task<Void, Never>, token: Int, ids: [EffectID]) {
-    let isClosed = registry.withLock { registry in
-      guard !registry.isClosed else { return true }
-      registry.tasks[token] = (task, ids)
+  /// Starts the task `makeTask` makes, registered under `ids` and in `group`; makes none if the
+  /// store is already gone.
+  ///
+  /// The task is made and registered in one step under the lock, so that it is known (to
+  /// cancellation, to its group, to the count) before it can end, wherever it runs. `makeTask`
+  /// gets the task's token; the task must call ``finish(token:group:)`` with it when its work
+  /// is done, and must not wait for anything in `makeTask` itself.
+  ///
+  /// - Returns: The task, or `nil` when the store is gone.
+  @discardableResult
+  func start(
+    ids: EffectIDs, group: EffectGroup?, _ makeTask: (_ token: Int) -> Task<Void, Never>
+  ) -> Task<Void, Never>? {
+    let started: (task: Task<Void, Never>, isCancelled: Bool)? = registry.withLock { registry in
+      guard !registry.isClosed else { return nil }
+      let token = registry.nextToken
+      registry.nextToken &+= 1
+      let task = makeTask(token)
+      registry.tasks[token] = Entry(task: task, ids: ids)
       for id in ids { registry.tokensByID[id, default: []].insert(token) }
-      return false
+      group?.state.insert(token)
+      return (task, group?.state.isCancelled ?? false)
     }
-    if isClosed { task.cancel() }
+    guard let started else { return nil }
+    if started.isCancelled { started.task.cancel() }
+    return started.task
   }
 
-  /// Forgets a finished task.
-  func remove(token: Int) {
-    registry.withLock { registry in
-      guard let entry = registry.tasks.removeValue(forKey: token) else { return }
-      for id in entry.ids {
-        guard let index = registry.tokensByID.index(forKey: id) else { continue }
-        registry.tokensByID.values[index].remove(token)
-        if registry.tokensByID.values[index].isEmpty { registry.tokensByID.remove(at: index) }
+  /// Forgets an ended task, and takes it out of its group, waking those who wait for the
+  /// group if it was the last. The last thing a task started with ``start(ids:group:_:)`` does.
+  func finish(token: Int, group: EffectGroup?) {
+    let (waiters, handlers) = registry.withLock { registry in
+      if let entry = registry.tasks.removeValue(forKey: token) {
+        for id in entry.ids {
+          guard let index = registry.tokensByID.index(forKey: id) else { continue }
+          registry.tokensByID.values[index].remove(token)
+          if registry.tokensByID.values[index].isEmpty { registry.tokensByID.remove(at: index) }
+        }
       }
+      guard let group else { return ([CheckedContinuation<Void, Never>](), [@Sendable () -> Void]()) }
+      group.state.remove(token)
+      guard group.state.isEmpty else { return ([], []) }
+      defer {
+        group.state.waiters = []
+        group.state.finishHandlers = []
+      }
+      return (group.state.waiters, group.state.finishHandlers)
     }
+    for waiter in waiters { waiter.resume() }
+    for handler in handlers { handler() }
+  }
+
+  /// Reads or changes the state of `group`, a group of this store, under the lock.
+  func withGroupState<Result: Sendable>(
+    _ group: EffectGroup, _ body: (inout EffectGroup.State) -> Result
+  ) -> Result {
+    registry.withLock { _ in body(&group.state) }
   }
 
   /// Cancels every task running under `id`; nothing happens if none is.

@@ -3,17 +3,23 @@ extension RootCore {
   /// happen now, async work starts in tasks. `cause` is the sequence number of the action whose
   /// reducer returned the effect: the actions it sends carry it.
   @usableFromInline
-  func start(_ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?, cause: Int) {
+  func start(_ effect: Effect<Action>, ids: EffectIDs, group: EffectGroup?, cause: Int) {
     switch effect.operation {
     case .none:
       return
     case .send(let action):
       queue.append(QueuedAction(action: action, group: group, cause: cause))
     case .run(let priority, let operation):
-      spawn(
-        priority: priority.map(TaskPriority.init(rawValue:)), ids: ids, group: group, cause: cause
-      ) {
-        await $0.run(operation)
+      // The operation is nonisolated: its task starts on the global executor and ends there,
+      // with no hop to the main actor before or after it.
+      let group = group ?? currentDrainGroup()
+      let send = makeSend(group: group, cause: cause)
+      let (tasks, liveness, diagnosticHandler) = (tasks, liveness, configuration.diagnosticHandler)
+      tasks.start(ids: ids, group: group) { token in
+        operationTask(
+          priority: priority.map(TaskPriority.init(rawValue:)), operation, send: send,
+          liveness: liveness, diagnosticHandler: diagnosticHandler, tasks: tasks, token: token,
+          group: group)
       }
     case .merge(let effects):
       for effect in effects { start(effect, ids: ids, group: group, cause: cause) }
@@ -27,39 +33,40 @@ extension RootCore {
       }
     case .cancellable(let id, let cancelInFlight, let effect):
       if cancelInFlight { tasks.cancel(id: id) }
-      start(effect, ids: ids + [id], group: group, cause: cause)
+      start(effect, ids: ids.appending(id), group: group, cause: cause)
     case .cancel(let id):
       tasks.cancel(id: id)
     case .throttle(let id, let effect):
       guard !tasks.isRunning(id: id) else { return }
-      start(effect, ids: ids + [id], group: group, cause: cause)
+      start(effect, ids: ids.appending(id), group: group, cause: cause)
     }
   }
 
-  /// Runs `body` in a task registered under `ids` and in the effect group.
+  /// Runs `body` on the main actor in a task registered under `ids` and in the effect group.
   func spawn(
-    priority: TaskPriority?, ids: [EffectID], group: EffectGroup?, cause: Int,
+    priority: TaskPriority?, ids: EffectIDs, group: EffectGroup?, cause: Int,
     _ body: @escaping @MainActor (EffectEnvironment<Action>) async -> Void
   ) {
     let group = group ?? currentDrainGroup()
+    let environment = EffectEnvironment(
+      send: makeSend(group: group, cause: cause), tasks: tasks, diagnose: diagnosticReporter())
     let tasks = self.tasks
-    let token = tasks.makeToken()
+    tasks.start(ids: ids, group: group) { token in
+      Task(priority: priority) { @MainActor in
+        await body(environment)
+        tasks.finish(token: token, group: group)
+      }
+    }
+  }
+
+  /// Reports a diagnostic of an effect, unless the store is gone.
+  func diagnosticReporter() -> @MainActor @Sendable (StoreDiagnostic) -> Void {
     let diagnosticHandler = configuration.diagnosticHandler
     let liveness = self.liveness
-    let environment = EffectEnvironment(
-      send: makeSend(group: group, cause: cause),
-      tasks: tasks,
-      diagnose: { diagnostic in
-        guard liveness.isAlive else { return }
-        diagnosticHandler(diagnostic)
-      })
-    let task = Task(priority: priority) { @MainActor in
-      await body(environment)
-      tasks.remove(token: token)
-      group.didFinish(token: token)
+    return { diagnostic in
+      guard liveness.isAlive else { return }
+      diagnosticHandler(diagnostic)
     }
-    group.didStart(token: token)
-    tasks.insert(task, token: token, ids: ids)
   }
 
   /// The effect group of the outermost send being processed, made on first use.
@@ -76,16 +83,11 @@ extension RootCore {
 struct EffectEnvironment<Action> {
   let send: Send<Action>
   let tasks: EffectTasks
-  let diagnose: @MainActor (StoreDiagnostic) -> Void
+  let diagnose: @MainActor @Sendable (StoreDiagnostic) -> Void
 
   /// Runs an effect operation, routing its errors.
   func run(_ operation: @Sendable (Send<Action>) async throws -> Void) async {
-    do {
-      try await operation(send)
-    } catch is CancellationError {
-    } catch {
-      if !Task.isCancelled { diagnose(.unhandledEffectError(String(describing: error))) }
-    }
+    if let diagnostic = await runOperation(operation, send: send) { diagnose(diagnostic) }
   }
 
   /// Runs an effect inside the current task, returning when all its work has finished.
@@ -117,13 +119,14 @@ struct EffectEnvironment<Action> {
 
   /// Runs an effect in a child task that can be cancelled by `id`.
   private func executeRegistered(_ effect: Effect<Action>, id: EffectID) async {
-    let token = tasks.makeToken()
     let tasks = self.tasks
-    let task = Task { @MainActor in
-      await execute(effect)
-      tasks.remove(token: token)
+    let task = tasks.start(ids: .one(id), group: nil) { token in
+      Task { @MainActor in
+        await execute(effect)
+        tasks.finish(token: token, group: nil)
+      }
     }
-    tasks.insert(task, token: token, ids: [id])
+    guard let task else { return }
     await awaitAll([task])
   }
 
@@ -135,4 +138,59 @@ struct EffectEnvironment<Action> {
       for child in children { child.cancel() }
     }
   }
+}
+
+/// A task that runs an effect operation off any actor, then signs off in `tasks`.
+///
+/// A free function, so that the task's closure is nonisolated: made in the main actor's code,
+/// it would start on the main actor and hop off it to call the operation.
+func operationTask<Action>(
+  priority: TaskPriority?, _ operation: @escaping @Sendable (Send<Action>) async throws -> Void,
+  send: Send<Action>, liveness: Liveness,
+  diagnosticHandler: @escaping @MainActor @Sendable (StoreDiagnostic) -> Void,
+  tasks: EffectTasks, token: Int, group: EffectGroup
+) -> Task<Void, Never> {
+  // The task lets go of the operation (and what it captured) before it signs off: whoever
+  // waits for the group may go on at once, on another thread, and count on the effect's
+  // resources being released (a database closed, say) once its effects have finished.
+  // Everything the task needs is in the one variable it captures, which is then its whole
+  // context.
+  var work = Optional((operation, send, liveness, diagnosticHandler, tasks, token, group))
+  return Task(priority: priority) {
+    guard let (operation, send, liveness, diagnosticHandler, tasks, token, group) = work.take()
+    else { return }
+    var diagnostic: StoreDiagnostic?
+    do {
+      let (operation, send) = (consume operation, consume send)
+      diagnostic = await runOperation(operation, send: send)
+    }
+    if let diagnostic { await report(diagnostic, to: diagnosticHandler, unlessGone: liveness) }
+    tasks.finish(token: token, group: group)
+  }
+}
+
+/// Hands a diagnostic to the store's handler, unless the store is gone.
+@MainActor
+func report(
+  _ diagnostic: StoreDiagnostic, to handler: @MainActor (StoreDiagnostic) -> Void,
+  unlessGone liveness: Liveness
+) {
+  guard liveness.isAlive else { return }
+  handler(diagnostic)
+}
+
+/// Runs an effect operation off any actor.
+///
+/// - Returns: What to report: `nil` when the operation ended normally, threw
+///   `CancellationError`, or threw anything after its task was cancelled.
+func runOperation<Action>(
+  _ operation: @Sendable (Send<Action>) async throws -> Void, send: Send<Action>
+) async -> StoreDiagnostic? {
+  do {
+    try await operation(send)
+  } catch is CancellationError {
+  } catch {
+    if !Task.isCancelled { return .unhandledEffectError(String(describing: error)) }
+  }
+  return nil
 }

@@ -25,8 +25,20 @@ public struct StoreTask: Sendable {
     await withTaskCancellationHandler {
       await group.wait()
     } onCancel: {
-      Task { @MainActor in group.cancel() }
+      group.cancel()
     }
+  }
+
+  /// Calls `body` once every effect of the send has finished or was cancelled: at once if none
+  /// is running, otherwise on the task of the last effect to end.
+  ///
+  /// For a waiter that must also wake for other reasons (the testing library's property
+  /// checks), without a task of its own that awaits ``finish()``.
+  ///
+  /// - Parameter body: What to do; it must not block.
+  package func onFinish(_ body: @escaping @Sendable () -> Void) {
+    guard let group else { return body() }
+    group.onFinish(body)
   }
 
   /// Cancels every effect of the send that is still running.

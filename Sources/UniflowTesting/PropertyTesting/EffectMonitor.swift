@@ -7,7 +7,8 @@
 @MainActor
 final class EffectMonitor {
   private let clock: TestClock
-  private var pending: CheckedContinuation<Bool, Never>?
+  /// The wait in progress.
+  private var pending: ProgressWait?
   /// Counts the waits, so the timer can tell a wait that lasted a whole period.
   private var generation = 0
   private var watcher: Task<Void, Never>?
@@ -60,18 +61,18 @@ final class EffectMonitor {
       rearm?.resume()
       rearm = nil
     }
-    // Waiting for the effects must not cancel them when the wait ends: the store cancels them
-    // when it is released.
-    Task { [weak self] in
-      await task.finish()
-      self?.resume(true)
-    }
-    return await withCheckedContinuation { pending = $0 }
+    // The last effect to end wakes the wait from its own task. Waiting for the effects must
+    // not cancel them when the wait ends: the store cancels them when it is released.
+    let wait = ProgressWait()
+    pending = wait
+    task.onFinish { wait.resume(true) }
+    let hasProgressed = await wait.value()
+    pending = nil
+    return hasProgressed
   }
 
   private func resume(_ hasProgressed: Bool) {
-    pending?.resume(returning: hasProgressed)
-    pending = nil
+    pending?.resume(hasProgressed)
   }
 
   /// Wakes the wait, then holds the watcher until the next wait, since the sleeper stays until
@@ -86,8 +87,46 @@ final class EffectMonitor {
   ///
   /// - Returns: The wait the timer sees now.
   private func expire(ifStillWaitingSince lastSeen: Int) -> Int {
-    guard pending != nil else { return -1 }
+    guard let pending, !pending.isResumed else { return -1 }
     if generation == lastSeen { resume(false) }
     return generation
+  }
+}
+
+/// One wait of ``EffectMonitor``: ended once, by whichever comes first (the effects finishing,
+/// on their task; a sleeper or the timeout, on the main actor).
+final class ProgressWait: Sendable {
+  private struct State {
+    var continuation: CheckedContinuation<Bool, Never>?
+    var result: Bool?
+  }
+
+  private let state = LockIsolated(State())
+
+  /// Whether the wait has ended.
+  var isResumed: Bool { state.withLock { $0.result != nil } }
+
+  /// Ends the wait, unless it has ended already.
+  func resume(_ hasProgressed: Bool) {
+    let continuation = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+      guard state.result == nil else { return nil }
+      state.result = hasProgressed
+      defer { state.continuation = nil }
+      return state.continuation
+    }
+    continuation?.resume(returning: hasProgressed)
+  }
+
+  /// Waits until the wait ends, on the caller's actor.
+  ///
+  /// - Returns: What ended it.
+  func value(isolation: isolated (any Actor)? = #isolation) async -> Bool {
+    await withCheckedContinuation { continuation in
+      let result = state.withLock { state -> Bool? in
+        if state.result == nil { state.continuation = continuation }
+        return state.result
+      }
+      if let result { continuation.resume(returning: result) }
+    }
   }
 }

@@ -36,6 +36,15 @@ extension TestStore: EffectWaiting {
   func didReportUnfinishedEffect(_ id: Int) {
     pendingEffects[id]?.isReported = true
   }
+
+  func hasFinished(_ id: Int) -> Bool {
+    guard let effect = pendingEffects[id] else { return true }
+    // The effects end on their own tasks, before the task that follows them tells this store:
+    // an ended effect is forgotten here, so that the release of the store does not report it.
+    guard effect.task.isFinished else { return false }
+    pendingEffects[id] = nil
+    return true
+  }
 }
 
 /// What a ``TestStoreTask`` needs from its test store.
@@ -44,4 +53,6 @@ protocol EffectWaiting: AnyObject {
   var timeout: Duration { get }
   var events: EventWaiter { get }
   func didReportUnfinishedEffect(_ id: Int)
+  /// Whether the effects of the send `id` have ended; forgets them if they have.
+  func hasFinished(_ id: Int) -> Bool
 }

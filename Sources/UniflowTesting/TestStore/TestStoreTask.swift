@@ -76,7 +76,9 @@ public struct TestStoreTask: Sendable {
     }
     let timeout = timeout ?? owner.timeout
     let task = rawValue
-    guard await owner.events.wait(timeout: timeout, until: { task.isFinished }) else {
+    let effectID = self.effectID
+    let hasFinished = { effectID.map(owner.hasFinished) ?? task.isFinished }
+    guard await owner.events.wait(timeout: timeout, until: hasFinished) else {
       if let effectID { owner.didReportUnfinishedEffect(effectID) }
       reportFailure(
         "The effects of this send are still running after \(waiting), within \(timeout).", at: site)

@@ -145,4 +145,44 @@ private struct Loader: Reducer {
     await store.send(.child(0)).finish()
     #expect(store.state == [0, 1, 2])
   }
+
+  @Test func whatAnEffectHeldIsReleasedWhenItsSendFinishes() async {
+    let released = ReleaseFlag()
+    let store = Store(
+      initialState: 0,
+      reducer: Reduce<Int, Int> { state, action in
+        state = action
+        guard action == 0 else { return .none }
+        // Only the effect holds the resource.
+        return .run { [resource = Resource(released)] send in
+          resource.use()
+          await send(1)
+        }
+      })
+    // A program may exit right after `finish` (closing nothing itself): by then the effect
+    // must have let go of what it held.
+    await store.send(0).finish()
+    #expect(store.state == 1)
+    #expect(released.isSet)
+  }
+}
+
+/// Set when a ``Resource`` is released.
+private final class ReleaseFlag: Sendable {
+  private let value = LockIsolated(false)
+  var isSet: Bool { value.current }
+  func set() { value.withLock { $0 = true } }
+}
+
+/// Something an effect holds, that says when it is released.
+private final class Resource: Sendable {
+  let released: ReleaseFlag
+
+  init(_ released: ReleaseFlag) {
+    self.released = released
+  }
+
+  func use() {}
+
+  deinit { released.set() }
 }
