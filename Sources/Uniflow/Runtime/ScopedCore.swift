@@ -86,7 +86,7 @@ class ScopedCore<State, Action> {
     registrar.access(self, keyPath: stateKeyPath)
     guard watcher == nil else { return }
     watcher = observe(
-      Selection<State, State>({ $0 }), key: .watcher, initial: latestState,
+      Selection(\State.self), key: .watcher, initial: latestState,
       isDuplicate: Self.isDuplicate,
       onChange: { [weak self] _ in self?.stateDidChange() })
   }
