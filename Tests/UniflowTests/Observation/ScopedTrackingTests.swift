@@ -104,6 +104,36 @@ import UniflowTesting
     #expect(fired.value == 1)
   }
 
+  @Test func aChildInAnOptionalInARowIsToldOfItsOwnChangesOnly() throws {
+    let root = Store(initialState: Nested.sample, reducer: Nested())
+    // Two instances of one feature: the notes of rows 1 and 2 of the root's list, each a
+    // plain child of an optional part of a row.
+    let first = try #require(root.scope(id: 1, in: \.rows, action: Nested.Action.rows))
+    let firstNote = try #require(first.scope(state: \.note, action: Nested.RowAction.note))
+    let firstTag = first.scope(state: \.tag, action: Nested.RowAction.tag)
+    let second = try #require(root.scope(id: 2, in: \.rows, action: Nested.Action.rows))
+    let secondTag = second.scope(state: \.tag, action: Nested.RowAction.tag)
+    let noteFired = track { _ = firstNote.text }
+    let firstTagFired = track { _ = firstTag.state }
+    let secondTagFired = track { _ = secondTag.text }
+
+    secondTag.send(.edit("second"))
+    #expect(noteFired.value == 0)
+    #expect(firstTagFired.value == 0)
+    #expect(secondTagFired.value == 1)
+    first.send(.rename("Ada Lovelace"))
+    #expect(noteFired.value == 0)
+    #expect(firstTagFired.value == 0)
+    firstNote.send(.edit("changed"))
+    #expect(noteFired.value == 1)
+    #expect(firstTagFired.value == 0)
+    // The row goes: the stores below it answer with their last state, which did not change.
+    let afterRemoval = track { _ = firstTag.text }
+    root.send(.removeRow(1))
+    #expect(afterRemoval.value == 0)
+    #expect(firstTag.text == "tag")
+  }
+
   @Test func theRootStoreIsStillToldOfEveryAction() {
     let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
     let fired = track { _ = root.state.pair.left }
