@@ -44,4 +44,22 @@ struct Inventory: Reducer {
   static var countMatchesItems: FeatureProperty<State, Action> {
     .invariant("the count matches the items") { state in state.count == state.items.count }
   }
+
+  /// The report of the count property's failure with seed 1, shrunk to its three actions: what
+  /// the checks of `countMatchesItems` and of the Testing article's worked example print.
+  static let countFailureReport = """
+    Property “the count matches the items” failed (seed 1; shrunk from 12 to 3 actions):
+      1. .add("a")
+      2. .add("a")
+      3. .remove("a")
+    State change at action 3:
+      items[0]: removed "a"
+      items[1]: removed "a"
+      count: 2 → 1
+    As a TestStore regression test:
+      store.exhaustivity = .off
+      await store.send(.add("a"))
+      await store.send(.add("a"))
+      await store.send(.remove("a"))
+    """
 }
