@@ -17,12 +17,7 @@ final class OptionalScopedCore<ParentState, ParentAction, State, Action>:
     self.toState = state
     super.init(
       parent: parent, initialState: initialState, embed: embed,
-      isPresent: { (parent.current(tracked: false)?[keyPath: state] ?? nil) != nil })
-  }
-
-  @usableFromInline
-  override func present() -> State? {
-    parent.current(tracked: false)?[keyPath: toState] ?? nil
+      find: { parent.current(tracked: false)?[keyPath: state] ?? nil })
   }
 
   @usableFromInline

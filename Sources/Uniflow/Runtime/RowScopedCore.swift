@@ -20,12 +20,7 @@ final class RowScopedCore<ParentState, ParentAction, Element: Identifiable, Acti
     self.id = id
     super.init(
       parent: parent, initialState: initialState, embed: embed,
-      isPresent: { parent.current(tracked: false)?[keyPath: elements][id: id] != nil })
-  }
-
-  @usableFromInline
-  override func present() -> Element? {
-    parent.current(tracked: false)?[keyPath: toElements][id: id]
+      find: { parent.current(tracked: false)?[keyPath: elements][id: id] })
   }
 
   @usableFromInline

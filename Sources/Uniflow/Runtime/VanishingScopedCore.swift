@@ -3,7 +3,7 @@
 ///
 /// Such a core keeps the last state it read, so that once its part is gone the store (and every
 /// store scoped from it) answers with that state; and it sends only while its part is there.
-/// A subclass says how to find its part in its parent's state (``present()``) and how to
+/// A subclass says how to find its part in its parent's state (`find`) and how to
 /// lift its observers' selections.
 @usableFromInline
 class VanishingScopedCore<ParentState, ParentAction, State, Action>: ScopedCore<State, Action> {
@@ -12,21 +12,28 @@ class VanishingScopedCore<ParentState, ParentAction, State, Action>: ScopedCore<
   /// mutation of it.
   @exclusivity(unchecked) @usableFromInline var lastKnown: State
 
-  /// - Parameter isPresent: Whether the part is there now, read untracked; a send while it is
-  ///   not does nothing.
+  /// Finds the part in the parent's state, untracked; `nil` when it is gone.
+  @usableFromInline let find: @MainActor () -> State?
+
+  /// - Parameter find: Finds the part in the parent's state, untracked; `nil` when it is gone.
+  ///   A send while it is gone does nothing.
   @inlinable
   init(
     parent: StoreCore<ParentState, ParentAction>, initialState: State,
-    embed: @escaping (Action) -> ParentAction, isPresent: @escaping @MainActor () -> Bool
+    embed: @escaping (Action) -> ParentAction, find: @escaping @MainActor () -> State?
   ) {
     self.parent = parent
     self.lastKnown = initialState
+    self.find = find
     let forward = Self.forwarding(to: parent, embed: embed)
     super.init { action in
-      guard isPresent() else { return StoreTask(group: nil) }
+      guard find() != nil else { return StoreTask(group: nil) }
       return forward(action)
     }
   }
+
+  @usableFromInline
+  override final func present() -> State? { find() }
 
   @usableFromInline
   override final var latestState: State {
