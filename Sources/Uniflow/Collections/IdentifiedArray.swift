@@ -390,6 +390,24 @@ extension IdentifiedArray: RandomAccessCollection {
   /// The element at an offset.
   @inlinable
   public subscript(position: Int) -> Element { _elements[position] }
+
+  /// The number of elements.
+  ///
+  /// - Complexity: O(1), without going through the collection's indices.
+  @inlinable
+  public var count: Int { _elements.count }
+
+  /// Whether there are no elements.
+  @inlinable
+  public var isEmpty: Bool { _elements.isEmpty }
+
+  /// The offset after `i`.
+  @inlinable
+  public func index(after i: Int) -> Int { i + 1 }
+
+  /// The offset before `i`.
+  @inlinable
+  public func index(before i: Int) -> Int { i - 1 }
 }
 
 extension IdentifiedArray: ExpressibleByArrayLiteral {
