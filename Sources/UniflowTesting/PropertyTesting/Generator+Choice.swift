@@ -47,16 +47,25 @@ extension Generator {
   ///   at least one is positive.
   /// - Returns: The generator.
   public static func one(weighted generators: [(weight: Int, generator: Generator<Value>)]) -> Self {
-    let choices = generators.filter { $0.weight > 0 }
-    precondition(!choices.isEmpty, "Generator.one needs at least one generator with a positive weight")
-    let total = choices.reduce(UInt64(0)) { $0 + UInt64($1.weight) }
-    return Self { source in
-      var ticket = source.choose(below: total)
-      for (weight, generator) in choices {
-        if ticket < UInt64(weight) { return generator.generate(&source) }
-        ticket -= UInt64(weight)
-      }
-      return nil
+    // Each generator with the running total of the weights up to it: a ticket below the
+    // total picks the first generator whose running total exceeds it. Built with a plain loop,
+    // since a check builds this for every action it generates.
+    var bounds: [UInt64] = []
+    var choices: [Generator<Value>] = []
+    bounds.reserveCapacity(generators.count)
+    choices.reserveCapacity(generators.count)
+    var total: UInt64 = 0
+    for (weight, generator) in generators where weight > 0 {
+      total += UInt64(weight)
+      bounds.append(total)
+      choices.append(generator)
+    }
+    precondition(total > 0, "Generator.one needs at least one generator with a positive weight")
+    return Self { [bounds, choices, total] source in
+      let ticket = source.choose(below: total)
+      var index = 0
+      while bounds[index] <= ticket { index += 1 }
+      return choices[index].generate(&source)
     }
   }
 

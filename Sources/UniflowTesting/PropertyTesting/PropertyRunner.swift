@@ -80,12 +80,15 @@ final class PropertyRunner<R: Reducer> {
       clock: clock, timeout: effectLimits.timeout, timeoutClock: effectLimits.timeoutClock)
     defer { monitor.stop() }
 
-    for property in properties where !property.holds(initially: store.state) {
+    // The state after the last step: each step's effects have ended when it is read, so it is
+    // also the state the next step starts from.
+    var state = store.state
+    for property in properties where !property.holds(initially: state) {
       return FailingRun(
         failure: .property(property.name), steps: [], details: [],
         headline: "Property “\(property.name)” does not hold for the initial state")
     }
-    if let lines = modelRun?.mismatch(store.state) {
+    if let lines = modelRun?.mismatch(state) {
       return FailingRun(
         failure: .model, steps: [], details: ["Differences (model → feature):"] + lines.map { "  " + $0 },
         headline: "The model and the feature differ in the initial state")
@@ -106,7 +109,7 @@ final class PropertyRunner<R: Reducer> {
     var steps: [Step] = []
     steps.reserveCapacity(length)
     for index in 0..<length {
-      let generator = actions(store.state)
+      let generator = actions(state)
       var action: Action?
       var choices: [UInt64] = []
       if var rng = random {
@@ -126,7 +129,7 @@ final class PropertyRunner<R: Reducer> {
       // A step whose generator rejects every choice is left out of the sequence.
       guard let action else { continue }
 
-      let before = store.state
+      let before = state
       let task = store.send(action)
       let isAsynchronous = !task.isFinished
       let settlement = await settle(task, clock: clock, monitor: monitor)
@@ -147,6 +150,7 @@ final class PropertyRunner<R: Reducer> {
           headline: "The effects of action \(number) did not finish")
       }
       let after = store.state
+      state = after
       modelRun?.apply(action)
       for property in properties where !property.holds(before: before, action: action, after: after) {
         return FailingRun(
