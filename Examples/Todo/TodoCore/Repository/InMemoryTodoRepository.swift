@@ -14,7 +14,10 @@ public final class InMemoryTodoRepository: TodoRepository {
   private struct Contents {
     var todos: IdentifiedArray<Todo>
     var nextID: Todo.ID
-    var undoStack: [(label: String, todos: IdentifiedArray<Todo>)] = []
+    /// The labels of the changes undo can revert, oldest first, as snapshots show them; the
+    /// todos before each change are in `undoTodos`, at the same index.
+    var undoLabels: [String] = []
+    var undoTodos: [IdentifiedArray<Todo>] = []
     var redoStack: [(label: String, todos: IdentifiedArray<Todo>)] = []
     var subscribers: [Int: AsyncStream<Result<TodoSnapshot, TodoStoreError>>.Continuation] = [:]
     var nextSubscriber = 0
@@ -24,21 +27,24 @@ public final class InMemoryTodoRepository: TodoRepository {
     var droppedOlderSteps = false
 
     var snapshot: TodoSnapshot {
-      TodoSnapshot(todos: todos, undoHistory: undoStack.map(\.label), revision: revision)
+      TodoSnapshot(todos: todos, undoHistory: undoLabels, revision: revision)
     }
 
     /// Records the todos as they are before a change labelled `label`; the changes undone
     /// before it can no longer be redone, unless it is the redo itself (`keepingRedo`).
     mutating func pushUndo(_ label: String, keepingRedo: Bool = false) {
       if !keepingRedo { redoStack = [] }
-      undoStack.append((label, todos))
-      if undoStack.count > undoDepth {
-        undoStack.removeFirst(undoStack.count - undoDepth)
+      undoLabels.append(label)
+      undoTodos.append(todos)
+      if undoLabels.count > undoDepth {
+        undoLabels.removeFirst(undoLabels.count - undoDepth)
+        undoTodos.removeFirst(undoTodos.count - undoDepth)
         droppedOlderSteps = true
       }
     }
 
     func publish() {
+      guard !subscribers.isEmpty else { return }
       let snapshot = self.snapshot
       for continuation in subscribers.values { continuation.yield(.success(snapshot)) }
     }
@@ -167,12 +173,12 @@ public final class InMemoryTodoRepository: TodoRepository {
   /// Reverts the last change; see ``TodoRepository/undo()``.
   public func undo() async throws(TodoStoreError) -> String {
     try change { contents throws(TodoStoreError) in
-      guard let step = contents.undoStack.popLast() else {
+      guard let label = contents.undoLabels.popLast(), let todos = contents.undoTodos.popLast() else {
         throw contents.droppedOlderSteps ? .olderChangesNotKept(kept: undoDepth) : .nothingToUndo
       }
-      contents.redoStack.append((step.label, contents.todos))
-      contents.todos = step.todos
-      return step.label
+      contents.redoStack.append((label, contents.todos))
+      contents.todos = todos
+      return label
     }
   }
 
