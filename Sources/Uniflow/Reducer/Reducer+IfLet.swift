@@ -93,17 +93,23 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     var childEffect = Effect<Parent.Action>.none
+    // `nil`: no child before the parent runs; `.some(identity)`: the child presented then. For
+    // an enum child the identity is read by reflection, so it is read once, and only when
+    // needed: to namespace the child's effects, and to see whether the parent replaced it.
+    var before: EffectID??
     if let childAction = toChildAction.extract(action) {
       childEffect = toChildState.modify(&state) { childState in
         guard childState != nil else { return .none }
-        let namespace = toChildState.namespace(instance: identify(childState!))
-        return child.reduce(into: &childState!, action: childAction)
-          .lift(toChildAction.embed, into: namespace)
-          .cancellable(id: namespace)
+        let effect = child.reduce(into: &childState!, action: childAction)
+        // Most child actions start no effect.
+        if case .none = effect.operation { return .none }
+        let identity = identify(childState!)
+        before = .some(identity)
+        let namespace = toChildState.namespace(instance: identity)
+        return effect.lift(toChildAction.embed, into: namespace).cancellable(id: namespace)
       }
     }
-    // `nil`: no child before; `.some(identity)`: the child presented before the parent ran.
-    let before = toChildState.modify(&state) { $0.map(identify) }
+    if before == nil { before = toChildState.modify(&state) { $0.map(identify) } }
     let parentEffect = parent.reduce(into: &state, action: action)
     let effect = childEffect.merge(with: parentEffect)
     guard let before else { return effect }

@@ -69,6 +69,20 @@ import UniflowTesting
     #expect(store.state.content == .second(Request.State()))
   }
 
+  @Test func anEffectStartedAsTheChildChangesItsOwnIDIsCancelledWithTheChild() async {
+    let clock = TestClock()
+    let store = Store(initialState: Tab.State(), reducer: Tab(clock: clock))
+    store.send(.present(id: 1))
+    // The child takes id 2 and starts a request in the same action: the request belongs to
+    // the child as the action leaves it, so dismissing child 2 cancels it.
+    store.send(.sheet(.restart(id: 2)))
+    #expect(await eventually { clock.sleeperCount == 1 })
+
+    store.send(.dismiss)
+    #expect(await eventually { store.runningEffectCount == 0 })
+    #expect(clock.sleeperCount == 0)
+  }
+
   @Test func replacingThePresentedChildWithAnotherIDCancelsTheOldChildsEffects() async {
     let clock = TestClock()
     let store = Store(initialState: Tab.State(), reducer: Tab(clock: clock))

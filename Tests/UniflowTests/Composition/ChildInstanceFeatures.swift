@@ -8,11 +8,18 @@ struct Request: Reducer {
     var id = 0
     var isDone = false
   }
-  enum Action: Equatable { case start, cancel, finished }
+  enum Action: Equatable {
+    case start, cancel, finished
+    /// Takes a new number, then starts the request.
+    case restart(id: Int)
+  }
   let clock: TestClock
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
+    case .restart(let id):
+      state.id = id
+      return reduce(into: &state, action: .start)
     case .start:
       return .run { [clock] send in
         try await clock.sleep(for: .seconds(1))
