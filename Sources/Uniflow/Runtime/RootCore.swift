@@ -171,8 +171,21 @@ final class RootCore<State, Action> {
     return reducer(&storage.pointee, action)
   }
 
-  /// The `send` handed to middleware, made once.
-  private lazy var middlewareSend = makeSend(group: nil, cause: nil)
+  /// The `send` handed to middleware, made on first use.
+  ///
+  /// Not a `lazy var`: its hidden storage is private to this file, and a client's optimiser,
+  /// inlining ``runMiddleware(_:context:)`` across modules, referred to that storage and
+  /// could not link it (the compiler stopped with "Global is external, but doesn't have
+  /// external or weak linkage").
+  @usableFromInline var middlewareSendStorage: Send<Action>?
+
+  @usableFromInline
+  var middlewareSend: Send<Action> {
+    if let send = middlewareSendStorage { return send }
+    let send = makeSend(group: nil, cause: nil)
+    middlewareSendStorage = send
+    return send
+  }
 
   @usableFromInline
   func runMiddleware(_ action: Action, context: ActionContext) {
