@@ -30,7 +30,7 @@ extension Reducer {
   /// - Complexity: O(1) per element action on top of the element reducer. After the parent
   ///   ran, one comparison of the identifiers, O(1) unless they changed.
   @inlinable
-  public func forEach<ElementState, ElementAction, Element: Reducer>(
+  public consuming func forEach<ElementState, ElementAction, Element: Reducer>(
     _ elements: any WritableKeyPath<State, IdentifiedArray<ElementState>> & Sendable,
     action: ActionCase<Action, IdentifiedAction<ElementState.ID, ElementAction>>,
     @ReducerBuilder<ElementState, ElementAction> element: () -> Element

@@ -33,7 +33,7 @@ extension Reducer {
   ///   - child: The child reducer.
   /// - Returns: A reducer running both.
   @inlinable
-  public func ifLet<ChildState, ChildAction, Child: Reducer>(
+  public consuming func ifLet<ChildState, ChildAction, Child: Reducer>(
     _ state: any WritableKeyPath<State, ChildState?> & Sendable,
     action: ActionCase<Action, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
@@ -53,7 +53,7 @@ extension Reducer {
   ///   - child: The child reducer.
   /// - Returns: A reducer running both.
   @inlinable
-  public func ifLet<ChildState: Identifiable, ChildAction, Child: Reducer>(
+  public consuming func ifLet<ChildState: Identifiable, ChildAction, Child: Reducer>(
     _ state: any WritableKeyPath<State, ChildState?> & Sendable,
     action: ActionCase<Action, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
@@ -93,29 +93,53 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     var childEffect = Effect<Parent.Action>.none
-    // `nil`: no child before the parent runs; `.some(identity)`: the child presented then. For
-    // an enum child the identity is read by reflection, so it is read once, and only when
-    // needed: to namespace the child's effects, and to see whether the parent replaced it.
-    var before: EffectID??
+    // The child's identity, once read (for an enum child, by reflection, which costs
+    // microseconds): it namespaces the child's effects, and tells whether the parent replaced
+    // the child. It is read only when needed.
+    var identity: EffectID??
     if let childAction = toChildAction.extract(action) {
       childEffect = toChildState.modify(&state) { childState in
         guard childState != nil else { return .none }
         let effect = child.reduce(into: &childState!, action: childAction)
         // Most child actions start no effect.
         if case .none = effect.operation { return .none }
-        let identity = identify(childState!)
-        before = .some(identity)
-        let namespace = toChildState.namespace(instance: identity)
+        let childIdentity = identify(childState!)
+        identity = .some(childIdentity)
+        let namespace = toChildState.namespace(instance: childIdentity)
         return effect.lift(toChildAction.embed, into: namespace).cancellable(id: namespace)
       }
     }
-    if before == nil { before = toChildState.modify(&state) { $0.map(identify) } }
+    // The child as the parent finds it, kept so that its identity can be read afterwards, if
+    // the parent changed it at all.
+    let childBefore = toChildState.modify(&state) { $0 }
     let parentEffect = parent.reduce(into: &state, action: action)
     let effect = childEffect.merge(with: parentEffect)
-    guard let before else { return effect }
+    guard let childBefore else { return effect }
+    if Self.isChildValue(of: &state, at: toChildState, identicalTo: childBefore) { return effect }
+    let before = identity ?? identify(childBefore)
     let after = toChildState.modify(&state) { $0.map(identify) }
     guard after != before else { return effect }
     return effect.merge(with: .cancel(id: toChildState.namespace(instance: before)))
+  }
+
+  /// Whether the child in `state` is `value`, bit for bit: then the parent left it alone, and
+  /// it is the same child. Different bits say nothing (the parent may have written an equal
+  /// value), and a child that is a class instance can change its identity in place, so for it
+  /// the answer is always `false`.
+  @inlinable
+  static func isChildValue(
+    of state: inout Parent.State, at path: MutableKeyPath<Parent.State, Child.State?>,
+    identicalTo value: Child.State
+  ) -> Bool {
+    guard !(Child.State.self is AnyObject.Type) else { return false }
+    var value: Child.State? = value
+    return path.modify(&state) { current in
+      withUnsafeBytes(of: &current) { currentBytes in
+        withUnsafeBytes(of: &value) { valueBytes in
+          currentBytes.elementsEqual(valueBytes)
+        }
+      }
+    }
   }
 }
 
