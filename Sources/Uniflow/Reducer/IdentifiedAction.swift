@@ -37,3 +37,8 @@ public enum IdentifiedAction<ID: Hashable, Action>: CustomStringConvertible {
 extension IdentifiedAction: Equatable where Action: Equatable {}
 extension IdentifiedAction: Hashable where Action: Hashable {}
 extension IdentifiedAction: Sendable where ID: Sendable, Action: Sendable {}
+/// Encodes as `{"element": {"id": …, "action": …}}`, so a feature with rows can record its
+/// actions.
+extension IdentifiedAction: Encodable where ID: Encodable, Action: Encodable {}
+/// Decodes what ``IdentifiedAction``'s `Encodable` conformance writes.
+extension IdentifiedAction: Decodable where ID: Decodable, Action: Decodable {}
