@@ -40,8 +40,31 @@ public protocol Reducer<State, Action> {
   func reduce(into state: inout State, action: Action) -> Effect<Action>
 
   /// The reducers this reducer is made of, run in order for every action.
+  ///
+  /// A store evaluates the body of its own reducer once, when it is created, and runs what it
+  /// built for every action: a body describes the feature from the reducer's properties (its
+  /// injected dependencies), and building one (its `Scope`s, `ifLet`s and `forEach`es, with
+  /// their key paths) costs more than most actions. A feature inside another (the child of a
+  /// `Scope`, `ifLet` or `forEach`) is a value its parent holds; its body is evaluated each
+  /// time the parent runs it. Either way, decisions that depend on the state belong in a
+  /// reducer's ``reduce(into:action:)``, such as a `Reduce` in the body, never in `body`.
   @ReducerBuilder<State, Action>
   var body: Body { get }
+
+  /// What a store runs for every action; the library provides it, a reducer does not
+  /// implement it.
+  ///
+  /// A reducer with a ``body`` evaluates the body here, once; any other reducer runs its own
+  /// ``reduce(into:action:)``.
+  func _storeReduction() -> (inout State, Action) -> Effect<Action>
+}
+
+extension Reducer {
+  /// Runs ``reduce(into:action:)``.
+  @inlinable
+  public func _storeReduction() -> (inout State, Action) -> Effect<Action> {
+    { self.reduce(into: &$0, action: $1) }
+  }
 }
 
 extension Reducer where Body == Never {
@@ -56,6 +79,12 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)
+  }
+
+  /// Evaluates ``body`` once, and runs what it built.
+  @inlinable
+  public func _storeReduction() -> (inout State, Action) -> Effect<Action> {
+    body._storeReduction()
   }
 }
 

@@ -63,7 +63,7 @@ public final class Store<State, Action> {
     configuration: StoreConfiguration = StoreConfiguration()
   ) where R.State == State, R.Action == Action {
     let root = RootCore(
-      state: initialState, reducer: { reducer.reduce(into: &$0, action: $1) },
+      state: initialState, reducer: reducer._storeReduction(),
       middleware: middleware, configuration: configuration)
     self.core = .root(root)
     self.root = .passUnretained(root)

@@ -60,12 +60,13 @@ public struct Replay<Feature: Reducer> where Feature.State: Codable, Feature.Act
         stepCount: 0, actionName: nil, line: 2, differences: differences)
       return result
     }
-    let reducer = self.reducer
+    // The feature runs as a store runs it: its body evaluated once.
+    let reduce = reducer._storeReduction()
     let store = Store(
       initialState: initialState,
       reducer: Reduce<Feature.State, Feature.Action> { state, action in
         // The log holds the actions the effects sent: running the effects would send them twice.
-        _ = reducer.reduce(into: &state, action: action)
+        _ = reduce(&state, action)
         return .none
       })
     for (index, step) in steps.enumerated() {

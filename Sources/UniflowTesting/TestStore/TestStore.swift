@@ -143,8 +143,10 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line, column: UInt = #column
   ) where R.State == State, R.Action == Action {
     let link = TestStoreLink<State, Action>()
+    // The feature runs as a store runs it: its body evaluated once.
+    let reduce = reducer._storeReduction()
     let recording = Reduce<State, Action> { state, action in
-      let effect = reducer.reduce(into: &state, action: action)
+      let effect = reduce(&state, action)
       link.testStore?.didProcess(action, state: state)
       return effect
     }
