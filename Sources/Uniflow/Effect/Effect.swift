@@ -153,9 +153,10 @@ extension Effect {
   /// - Complexity: O(*n*), where *n* is the number of effects merged into the two.
   @inlinable
   public func merge(with other: Self) -> Self {
+    // The common cases first, without building a tuple of the two operations.
+    if case .none = operation { return other }
+    if case .none = other.operation { return self }
     switch (operation, other.operation) {
-    case (.none, _): return other
-    case (_, .none): return self
     case (.merge(let lhs), .merge(let rhs)): return Self(.merge(lhs + rhs))
     case (.merge(let lhs), _): return Self(.merge(lhs + [other]))
     case (_, .merge(let rhs)): return Self(.merge([self] + rhs))

@@ -74,6 +74,8 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let child: Child
   /// Which child is presented: its `id`, its enum case, or `nil` when there is no telling.
   @usableFromInline let identify: (Child.State) -> EffectID?
+  /// Whether the child state is a class instance, which can change its identity in place.
+  @usableFromInline let isChildAnObject: Bool
 
   @inlinable
   init(
@@ -86,6 +88,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.toChildAction = toChildAction
     self.child = child
     self.identify = identify
+    self.isChildAnObject = Child.State.self is AnyObject.Type
   }
 
   /// Runs the child (if present and the action is its case), then the parent, and cancels the
@@ -112,10 +115,14 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     // The child as the parent finds it, kept so that its identity can be read afterwards, if
     // the parent changed it at all.
     let childBefore = toChildState.modify(&state) { $0 }
+    // A class instance can change its identity in place, under the parent: read it now.
+    if isChildAnObject, identity == nil, let childBefore { identity = .some(identify(childBefore)) }
     let parentEffect = parent.reduce(into: &state, action: action)
     let effect = childEffect.merge(with: parentEffect)
     guard let childBefore else { return effect }
-    if Self.isChildValue(of: &state, at: toChildState, identicalTo: childBefore) { return effect }
+    if !isChildAnObject, Self.isChildValue(of: &state, at: toChildState, identicalTo: childBefore) {
+      return effect
+    }
     let before = identity ?? identify(childBefore)
     let after = toChildState.modify(&state) { $0.map(identify) }
     guard after != before else { return effect }
@@ -124,20 +131,16 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   /// Whether the child in `state` is `value`, bit for bit: then the parent left it alone, and
   /// it is the same child. Different bits say nothing (the parent may have written an equal
-  /// value), and a child that is a class instance can change its identity in place, so for it
-  /// the answer is always `false`.
+  /// value). Not for a child that is a class instance, which can change its identity in place.
   @inlinable
   static func isChildValue(
     of state: inout Parent.State, at path: MutableKeyPath<Parent.State, Child.State?>,
     identicalTo value: Child.State
   ) -> Bool {
-    guard !(Child.State.self is AnyObject.Type) else { return false }
     var value: Child.State? = value
     return path.modify(&state) { current in
       withUnsafeBytes(of: &current) { currentBytes in
-        withUnsafeBytes(of: &value) { valueBytes in
-          currentBytes.elementsEqual(valueBytes)
-        }
+        withUnsafeBytes(of: &value) { valueBytes in currentBytes.hasSameBytes(as: valueBytes) }
       }
     }
   }

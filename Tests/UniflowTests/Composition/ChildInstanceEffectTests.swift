@@ -83,6 +83,20 @@ import UniflowTesting
     #expect(clock.sleeperCount == 0)
   }
 
+  @Test func aChildHeldByReferenceAndRenumberedInPlaceHasItsEffectsCancelled() async {
+    let clock = TestClock()
+    let store = Store(
+      initialState: DocumentHost.State(document: SharedDocument(id: 1)),
+      reducer: DocumentHost(clock: clock))
+    store.send(.document(.start))
+    #expect(await eventually { clock.sleeperCount == 1 })
+
+    // The same object takes another id: it is another child now, and the old one's work ends.
+    store.send(.renumber(2))
+    #expect(await eventually { store.runningEffectCount == 0 })
+    #expect(clock.sleeperCount == 0)
+  }
+
   @Test func replacingThePresentedChildWithAnotherIDCancelsTheOldChildsEffects() async {
     let clock = TestClock()
     let store = Store(initialState: Tab.State(), reducer: Tab(clock: clock))

@@ -163,3 +163,35 @@ struct Requests: Reducer {
     .forEach(\.rows, action: Action.rowsCase) { Request(clock: clock) }
   }
 }
+
+/// A document held by reference, as some apps keep a child's model.
+final class SharedDocument: Identifiable, @unchecked Sendable {
+  var id: Int
+  init(id: Int) { self.id = id }
+}
+
+/// A parent of a child held by reference, which it renumbers in place.
+struct DocumentHost: Reducer {
+  struct State { var document: SharedDocument? }
+  enum Action {
+    case renumber(Int)
+    case document(Request.Action)
+    static let documentCase = ActionCase(embed: Action.document) {
+      if case .document(let action) = $0 { action } else { nil }
+    }
+  }
+  let clock: TestClock
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      if case .renumber(let id) = action { state.document?.id = id }
+      return .none
+    }
+    .ifLet(\.document, action: Action.documentCase) {
+      Reduce { (document: inout SharedDocument, action: Request.Action) in
+        var request = Request.State(id: document.id)
+        return Request(clock: clock).reduce(into: &request, action: action)
+      }
+    }
+  }
+}
