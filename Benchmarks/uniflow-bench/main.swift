@@ -13,6 +13,7 @@ let suites: [Suite] = [
   .send,
   .stateSize,
   .scopeDepth,
+  .presentedChild,
   .fanOut,
   .wideState,
   .effects,
