@@ -114,16 +114,16 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     }
     // The child as the parent finds it, kept so that its identity can be read afterwards, if
     // the parent changed it at all.
-    let childBefore = toChildState.modify(&state) { $0 }
+    var childBefore = toChildState.modify(&state) { $0 }
     // A class instance can change its identity in place, under the parent: read it now.
-    if isChildAnObject, identity == nil, let childBefore { identity = .some(identify(childBefore)) }
+    if isChildAnObject, identity == nil, let child = childBefore { identity = .some(identify(child)) }
     let parentEffect = parent.reduce(into: &state, action: action)
     let effect = childEffect.merge(with: parentEffect)
-    guard let childBefore else { return effect }
-    if !isChildAnObject, Self.isChildValue(of: &state, at: toChildState, identicalTo: childBefore) {
+    guard childBefore != nil else { return effect }
+    if !isChildAnObject, Self.isChild(of: &state, at: toChildState, identicalTo: &childBefore) {
       return effect
     }
-    let before = identity ?? identify(childBefore)
+    let before = identity ?? identify(childBefore!)
     let after = toChildState.modify(&state) { $0.map(identify) }
     guard after != before else { return effect }
     return effect.merge(with: .cancel(id: toChildState.namespace(instance: before)))
@@ -132,13 +132,13 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   /// Whether the child in `state` is `value`, bit for bit: then the parent left it alone, and
   /// it is the same child. Different bits say nothing (the parent may have written an equal
   /// value). Not for a child that is a class instance, which can change its identity in place.
+  /// `value` is `inout` only so that its bytes are read where it is, without another copy.
   @inlinable
-  static func isChildValue(
+  static func isChild(
     of state: inout Parent.State, at path: MutableKeyPath<Parent.State, Child.State?>,
-    identicalTo value: Child.State
+    identicalTo value: inout Child.State?
   ) -> Bool {
-    var value: Child.State? = value
-    return path.modify(&state) { current in
+    path.modify(&state) { current in
       withUnsafeBytes(of: &current) { currentBytes in
         withUnsafeBytes(of: &value) { valueBytes in currentBytes.hasSameBytes(as: valueBytes) }
       }
