@@ -39,6 +39,15 @@ private struct Item: Identifiable, Codable, Hashable, Sendable {
     #expect(items[id: 7]?.name == "g")
   }
 
+  @Test func walksItsOffsetsBothWays() {
+    #expect(sample.count == 3 && !sample.isEmpty)
+    #expect(IdentifiedArray<Item>().isEmpty)
+    #expect(sample.index(after: sample.startIndex) == 1)
+    #expect(sample.index(before: sample.endIndex) == 2)
+    #expect(sample.reversed().map(\.id) == sample.ids.reversed())
+    #expect(sample.distance(from: sample.endIndex, to: sample.startIndex) == -3)
+  }
+
   @Test func appendingAnExistingIDDoesNotDuplicate() {
     var items = sample
     let (inserted, index) = items.append(Item(id: 1, name: "again"))
