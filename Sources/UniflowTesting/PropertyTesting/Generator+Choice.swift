@@ -47,25 +47,25 @@ extension Generator {
   ///   at least one is positive.
   /// - Returns: The generator.
   public static func one(weighted generators: [(weight: Int, generator: Generator<Value>)]) -> Self {
-    // Each generator with the running total of the weights up to it: a ticket below the
-    // total picks the first generator whose running total exceeds it. Built with a plain loop,
-    // since a check builds this for every action it generates.
+    // The running total of the weights up to each generator: a ticket below the total picks
+    // the first generator whose running total exceeds it, which is never one of weight 0.
+    // Built with a plain loop over the weights alone, since a check builds this for every
+    // action it generates.
     var bounds: [UInt64] = []
-    var choices: [Generator<Value>] = []
     bounds.reserveCapacity(generators.count)
-    choices.reserveCapacity(generators.count)
     var total: UInt64 = 0
-    for (weight, generator) in generators where weight > 0 {
+    for index in generators.indices {
+      let weight = generators[index].weight
+      precondition(weight >= 0, "Generator.one needs weights that are not negative")
       total += UInt64(weight)
       bounds.append(total)
-      choices.append(generator)
     }
     precondition(total > 0, "Generator.one needs at least one generator with a positive weight")
-    return Self { [bounds, choices, total] source in
+    return Self { [bounds, total] source in
       let ticket = source.choose(below: total)
       var index = 0
       while bounds[index] <= ticket { index += 1 }
-      return choices[index].generate(&source)
+      return generators[index].generator.generate(&source)
     }
   }
 

@@ -53,16 +53,32 @@ public struct Todo: Identifiable, Hashable, Sendable {
   /// - Parameter title: A title as the user typed it.
   /// - Returns: The title to store, or `nil` if it is empty.
   public static func normalizedTitle(_ title: String) -> String? {
-    let words = title.split(whereSeparator: { character in
-      character.isNewline
-        || character.unicodeScalars.contains {
-          $0.properties.generalCategory == .control || isBidirectionalControl($0)
-        }
-    })
-    .map { $0.trimmingCharacters(in: .whitespaces) }
-    .filter { !$0.isEmpty }
-    let normalized = words.joined(separator: " ")
-    return normalized.isEmpty ? nil : normalized
+    // One pass over the scalars: a separator ends a piece; spaces at either end of a piece are
+    // dropped; the pieces left are joined with single spaces. Separators are always characters
+    // of their own, so splitting at scalars splits at the same places as splitting at
+    // characters.
+    var normalized = String.UnicodeScalarView()
+    var spaces = String.UnicodeScalarView()
+    var pieceHasText = false
+    for scalar in title.unicodeScalars {
+      switch scalar.properties.generalCategory {
+      case .control, .lineSeparator, .paragraphSeparator:
+        spaces.removeAll(keepingCapacity: true)
+        pieceHasText = false
+      case _ where isBidirectionalControl(scalar):
+        spaces.removeAll(keepingCapacity: true)
+        pieceHasText = false
+      case .spaceSeparator:
+        if pieceHasText { spaces.append(scalar) }
+      default:
+        if !pieceHasText && !normalized.isEmpty { normalized.append(" ") }
+        normalized.append(contentsOf: spaces)
+        spaces.removeAll(keepingCapacity: true)
+        normalized.append(scalar)
+        pieceHasText = true
+      }
+    }
+    return normalized.isEmpty ? nil : String(normalized)
   }
 
   /// The title as it is stored (see ``normalizedTitle(_:)``), checked.
