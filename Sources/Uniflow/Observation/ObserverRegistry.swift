@@ -37,15 +37,15 @@ final class ObserverRegistry<Root>: SelectionRegistry {
     _ selection: Selection<Root, Value>, key: ObservationKey?, initial: Value,
     isDuplicate: @escaping (Value, Value) -> Bool, onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
-    let group: SelectionGroup<Root, Value>
-    if let key, let existing = check(.key(key)) as? SelectionGroup<Root, Value> {
-      group = existing
-    } else {
-      group = SelectionGroup(selection: selection, key: key, initial: initial, isDuplicate: isDuplicate)
-      add(group)
-    }
     let flag = makeFlag()
-    group.subscribers.append(Subscriber(flag: flag, onChange: onChange))
+    let subscriber = Subscriber(flag: flag, onChange: onChange)
+    if let key, let existing = check(.key(key)) as? SelectionGroup<Root, Value> {
+      existing.subscribers.append(subscriber)
+    } else {
+      add(
+        SelectionGroup(
+          selection: selection, key: key, initial: initial, isDuplicate: isDuplicate, first: subscriber))
+    }
     return ObservationToken(flag: flag)
   }
 

@@ -56,8 +56,11 @@ class SelectionCheck {
 extension SelectionCheck: Sendable {}
 
 /// One observer of a selection: its callback, and the flag its token sets when it is cancelled.
+///
+/// A class, so that a notification pass calls it through an unretained reference: its
+/// properties are constants, read in place without a reference count.
 @usableFromInline
-struct Subscriber<Value> {
+final class Subscriber<Value> {
   @usableFromInline let flag: SubscriptionFlag
   @usableFromInline let onChange: (Value) -> Void
 
@@ -68,18 +71,74 @@ struct Subscriber<Value> {
   }
 }
 
-extension ContiguousArray {
-  /// Calls every subscriber that is not cancelled with `value`.
+/// The observers of one selection, in the order they subscribed.
+///
+/// A pass calls them through unretained references, in memory the list reads afresh at each
+/// step: a callback may subscribe to the same selection meanwhile, which may move that memory.
+/// No subscriber leaves the list during a pass: cancelled ones are skipped, and dropped by
+/// ``compact()`` between actions.
+@usableFromInline
+final class SubscriberList<Value> {
+  // Only the list's selection uses it, on the main actor, never re-entrantly: unchecked on
+  // the hot path, in every build.
+  /// Keeps the subscribers alive.
+  @exclusivity(unchecked) @usableFromInline var owned: ContiguousArray<Subscriber<Value>> = []
+  /// The subscribers again, unretained, in the first `owned.count` elements of `capacity`.
+  @exclusivity(unchecked) @usableFromInline var unretained: UnsafeMutablePointer<Unmanaged<Subscriber<Value>>>
+  @exclusivity(unchecked) @usableFromInline var capacity: Int
+
   @inlinable
-  func notify<Value>(_ value: Value) where Element == Subscriber<Value> {
-    for subscriber in self where !subscriber.flag.isCancelled {
-      subscriber.onChange(value)
+  init(_ first: Subscriber<Value>) {
+    capacity = 1
+    unretained = .allocate(capacity: capacity)
+    append(first)
+  }
+
+  deinit {
+    unretained.deallocate()
+  }
+
+  /// Adds a subscriber; during a pass, it is called from the next change on.
+  @inlinable
+  func append(_ subscriber: Subscriber<Value>) {
+    if owned.count == capacity {
+      capacity *= 2
+      unretained = unretained.reallocated(keeping: owned.count, capacity: capacity)
+    }
+    unretained[owned.count] = .passUnretained(subscriber)
+    owned.append(subscriber)
+  }
+
+  /// Calls every subscriber that is not cancelled with `value`. Subscribers added by a
+  /// callback see the next change, not this one.
+  @inlinable
+  func notify(_ value: Value) {
+    let count = owned.count
+    var index = 0
+    while index < count {
+      unretained[index]._withUnsafeGuaranteedRef { subscriber in
+        if !subscriber.flag.isCancelled { subscriber.onChange(value) }
+      }
+      index += 1
     }
   }
 
+  /// Drops cancelled subscribers; returns whether any is left. Never during a pass.
+  @usableFromInline
+  func compact() -> Bool {
+    owned.removeAll { $0.flag.isCancelled }
+    for (index, subscriber) in owned.enumerated() {
+      unretained[index] = .passUnretained(subscriber)
+    }
+    return !owned.isEmpty
+  }
+
   /// Whether any subscriber is not cancelled.
-  @inlinable
-  func containsSubscribed<Value>() -> Bool where Element == Subscriber<Value> {
-    contains { !$0.flag.isCancelled }
+  @usableFromInline
+  var containsSubscribed: Bool {
+    owned.contains { !$0.flag.isCancelled }
   }
 }
+
+@available(*, unavailable)
+extension SubscriberList: Sendable {}

@@ -8,16 +8,17 @@ final class SelectionGroup<Root, Value>: SelectionCheck {
   // build.
   /// The value last reported (or read when the group was made).
   @exclusivity(unchecked) @usableFromInline var current: Value
-  @exclusivity(unchecked) @usableFromInline var subscribers: ContiguousArray<Subscriber<Value>> = []
+  @usableFromInline let subscribers: SubscriberList<Value>
 
   @inlinable
   init(
     selection: Selection<Root, Value>, key: ObservationKey?, initial: Value,
-    isDuplicate: @escaping (Value, Value) -> Bool
+    isDuplicate: @escaping (Value, Value) -> Bool, first: Subscriber<Value>
   ) {
     self.selection = selection
     self.isDuplicate = isDuplicate
     self.current = initial
+    self.subscribers = SubscriberList(first)
     super.init(
       identity: key.map { .key($0) },
       update: { unsafeDowncast($0, to: Self.self).update($1) },
@@ -39,15 +40,12 @@ final class SelectionGroup<Root, Value>: SelectionCheck {
   /// see the next change, not this one.
   @inlinable
   func notify() {
-    // A copy of the list: a callback may subscribe to this selection meanwhile.
-    let list = subscribers
-    list.notify(current)
+    subscribers.notify(current)
   }
 
   @usableFromInline
   override func compact() -> Bool {
-    subscribers.removeAll { $0.flag.isCancelled }
-    return !subscribers.isEmpty
+    subscribers.compact()
   }
 
   /// Counts 1 with an observer, except for a scoped store's watcher, which is not a selection
@@ -55,6 +53,6 @@ final class SelectionGroup<Root, Value>: SelectionCheck {
   @usableFromInline
   override var observedCount: Int {
     if case .key(let key) = identity, key.isWatcher { return 0 }
-    return subscribers.containsSubscribed() ? 1 : 0
+    return subscribers.containsSubscribed ? 1 : 0
   }
 }

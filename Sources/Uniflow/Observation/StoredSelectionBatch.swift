@@ -12,11 +12,14 @@ final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
   struct Slot {
     @usableFromInline let offset: Int
     @usableFromInline var current: Value
+    /// The slot's observers, unretained: ``lists`` keeps them.
+    @usableFromInline let subscribers: Unmanaged<SubscriberList<Value>>
 
     @inlinable
-    init(offset: Int, current: Value) {
+    init(offset: Int, current: Value, subscribers: SubscriberList<Value>) {
       self.offset = offset
       self.current = current
+      self.subscribers = .passUnretained(subscribers)
     }
   }
 
@@ -30,9 +33,8 @@ final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
   /// more than `slotCount`.
   @exclusivity(unchecked) @usableFromInline var changed: UnsafeMutablePointer<Int>
   @exclusivity(unchecked) @usableFromInline var changedCount = 0
-  /// The observers of each slot.
-  @exclusivity(unchecked) @usableFromInline var subscribers:
-    ContiguousArray<ContiguousArray<Subscriber<Value>>> = []
+  /// The observers of each slot; keeps them alive.
+  @exclusivity(unchecked) @usableFromInline var lists: ContiguousArray<SubscriberList<Value>> = []
   @usableFromInline var slotByOffset: [Int: Int] = [:]
 
   @inlinable
@@ -80,14 +82,15 @@ final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
   @inlinable
   func observe(offset: Int, initial: Value, subscriber: Subscriber<Value>) {
     if let slot = slotByOffset[offset] {
-      subscribers[slot].append(subscriber)
+      lists[slot].append(subscriber)
       return
     }
     if slotCount == capacity { grow() }
     slotByOffset[offset] = slotCount
-    (slots + slotCount).initialize(to: Slot(offset: offset, current: initial))
+    let list = SubscriberList(subscriber)
+    (slots + slotCount).initialize(to: Slot(offset: offset, current: initial, subscribers: list))
     slotCount += 1
-    subscribers.append([subscriber])
+    lists.append(list)
   }
 
   /// Doubles the capacity. A subscription made by a callback during a pass can land here:
@@ -118,15 +121,13 @@ final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
 
   /// Calls the observers of the selections that changed in the last ``update(_:)``. Observers
   /// added by a callback see the next change, not this one.
-  @inlinable
+  @inlinable @inline(__always)
   func notify() {
     let count = changedCount
     var position = 0
     while position < count {
-      let slot = changed[position]
-      // A copy of the list: a callback may subscribe to this selection meanwhile.
-      let list = subscribers[slot]
-      list.notify(slots[slot].current)
+      let slot = slots[changed[position]]
+      slot.subscribers._withUnsafeGuaranteedRef { $0.notify(slot.current) }
       position += 1
     }
     changedCount = 0
@@ -136,19 +137,18 @@ final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
   override func compact() -> Bool {
     var kept = 0
     for slot in 0..<slotCount {
-      subscribers[slot].removeAll { $0.flag.isCancelled }
-      if subscribers[slot].isEmpty {
+      if !lists[slot].compact() {
         (slots + slot).deinitialize(count: 1)
       } else {
         if kept != slot {
           (slots + kept).moveInitialize(from: slots + slot, count: 1)
-          subscribers.swapAt(kept, slot)
+          lists.swapAt(kept, slot)
         }
         kept += 1
       }
     }
     if kept < slotCount {
-      subscribers.removeLast(slotCount - kept)
+      lists.removeLast(slotCount - kept)
       slotCount = kept
       slotByOffset = [:]
       for slot in 0..<slotCount { slotByOffset[slots[slot].offset] = slot }
@@ -158,6 +158,6 @@ final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
 
   @usableFromInline
   override var observedCount: Int {
-    subscribers.count { $0.containsSubscribed() }
+    lists.count { $0.containsSubscribed }
   }
 }

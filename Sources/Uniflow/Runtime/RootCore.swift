@@ -155,8 +155,9 @@ final class RootCore<State, Action> {
       effect = reduce(action)
     }
     if case .none = effect.operation {
+      _ = consume effect
     } else {
-      start(effect, ids: [], group: group, cause: processedCount)
+      start(consume effect, ids: [], group: group, cause: processedCount)
     }
     if !middleware.isEmpty {
       runMiddleware(action, context: ActionContext(sequenceNumber: processedCount, cause: cause))
