@@ -23,11 +23,10 @@ final class RootCore<State, Action> {
   let liveness = Liveness()
   /// `\.state`, made once: in generic code a key path literal is instantiated on every use.
   @usableFromInline let stateKeyPath: KeyPath<RootCore, State>
-  /// ``receive(_:group:)`` as a closure made where the store's types are known, so that a
-  /// scoped store, which does not know them, still runs the specialised code.
-  @exclusivity(unchecked) @usableFromInline private(set) var entry: @MainActor (Action) -> StoreTask = {
-    _ in StoreTask(group: nil)
-  }
+  /// ``receive(_:group:cause:)`` as a function made where the store's types are known, so that
+  /// a scoped store, which does not know them, still runs the specialised code. It captures
+  /// nothing (the caller passes the core), so a call costs no reference count.
+  @usableFromInline let entry: @MainActor (RootCore, Action) -> StoreTask
 
   // The engine's own flags and queue. They are main-actor isolated and the queue rules out
   // re-entrant processing, so no two accesses overlap: they are left unchecked on the hot path,
@@ -72,7 +71,7 @@ final class RootCore<State, Action> {
     self.middleware = middleware
     self.configuration = configuration
     self.stateKeyPath = \RootCore.state
-    self.entry = { [unowned self] action in self.receive(action, group: nil, cause: nil) }
+    self.entry = { core, action in core.receive(action, group: nil, cause: nil) }
   }
 
   deinit {

@@ -50,7 +50,7 @@ class ScopedCore<State, Action> {
   ) -> @MainActor (Action) -> StoreTask {
     switch parent {
     case .root(let root):
-      return { root.entry(embed($0)) }
+      return { root.entry(root, embed($0)) }
     case .scoped(let scoped):
       let forward = scoped.forward
       return { forward(embed($0)) }

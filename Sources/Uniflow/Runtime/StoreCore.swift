@@ -46,7 +46,7 @@ enum StoreCore<State, Action> {
   @inlinable
   func send(_ action: Action) -> StoreTask {
     switch self {
-    case .root(let root): root.entry(action)
+    case .root(let root): root.entry(root, action)
     case .scoped(let scoped): scoped.send(action)
     }
   }
