@@ -22,6 +22,10 @@ extension Reducer {
   /// effects are its own: their cancellation identifiers never reach another element's
   /// (see ``Effect/cancellable(id:cancelInFlight:)``), and removing an element cancels them.
   ///
+  /// An element reducer must not change its element's `id`: its actions, effects and child
+  /// stores are addressed by it. The program stops with a message naming both identifiers, in
+  /// every build; to replace an element, remove it and insert another from the parent.
+  ///
   /// - Parameters:
   ///   - elements: The collection.
   ///   - action: The case of this reducer's action carrying element actions.
@@ -72,7 +76,11 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
       let id = identified.id
       let embed = toElementAction.embed
       let effect = toElements.modify(&state) { elements in
-        elements.modify(id: id) { element.reduce(into: &$0, action: identified.action) }
+        elements.modify(id: id) { row in
+          let effect = element.reduce(into: &row, action: identified.action)
+          if row.id != id { reportIDChange(from: id, to: row.id) }
+          return effect
+        }
       }
       if let effect {
         let namespace = toElements.namespace(instance: EffectID(id))
@@ -94,5 +102,18 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
       effects.append(.cancel(id: toElements.namespace(instance: EffectID(id))))
     }
     return .merge(effects)
+  }
+
+  /// Stops the program: an element changed its own identifier in its reducer. Its actions,
+  /// its effects and its child stores are all addressed by that identifier, so the change
+  /// would leave them pointing at nothing. The same in every build.
+  @usableFromInline
+  func reportIDChange(from old: Element.State.ID, to new: Element.State.ID) -> Never {
+    fatalError(
+      """
+      Uniflow: the forEach element reducer \(Element.self) changed its element's id from \
+      \(old) to \(new). An element keeps its id: its actions, effects and child stores are \
+      addressed by it. To replace an element, remove it and insert a new one from the parent.
+      """)
   }
 }

@@ -71,4 +71,50 @@ import UniflowTesting
     #expect(firstTitles == ["a"])
     withExtendedLifetime(token) {}
   }
+
+  #if !os(Windows)
+    @Test func aRowChangingItsOwnIDStopsWithAMessageInEveryBuild() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await MainActor.run {
+          let store = Store(initialState: Renumbered.State(), reducer: Renumbered())
+          store.send(.rows(.element(id: 1, action: .renumber(to: 7))))
+        }
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("changed its element's id from 1 to 7"))
+    }
+  #endif
+}
+
+/// A list whose rows can (wrongly) change their own id.
+private struct Renumbered: Reducer {
+  struct Row: Identifiable, Equatable {
+    var id: Int
+  }
+
+  struct RowFeature: Reducer {
+    enum Action: Equatable { case renumber(to: Int) }
+
+    func reduce(into state: inout Row, action: Action) -> Effect<Action> {
+      switch action {
+      case .renumber(let id): state.id = id
+      }
+      return .none
+    }
+  }
+
+  struct State: Equatable {
+    var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
+  }
+
+  enum Action: Equatable {
+    case rows(IdentifiedAction<Int, RowFeature.Action>)
+    static let rowsCase = ActionCase(embed: Action.rows) {
+      if case .rows(let action) = $0 { action } else { nil }
+    }
+  }
+
+  var body: some Reducer<State, Action> {
+    EmptyReducer().forEach(\.rows, action: Action.rowsCase) { RowFeature() }
+  }
 }
