@@ -153,6 +153,8 @@ final class RootCore<State, Action> {
     } else {
       effect = reduce(action)
     }
+    // Ended in each branch: where it is known to be `.none` the compiler destroys nothing;
+    // ended once after both, it called the effect's destroy on every action.
     if case .none = effect.operation {
       _ = consume effect
     } else {
