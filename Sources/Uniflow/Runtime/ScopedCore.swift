@@ -87,7 +87,7 @@ class ScopedCore<State, Action> {
     guard watcher == nil else { return }
     watcher = observe(
       Selection(\State.self), key: .watcher, initial: latestState,
-      isDuplicate: Self.isDuplicate,
+      isDuplicate: isDuplicate,
       onChange: { [weak self] _ in self?.stateDidChange() })
   }
 
@@ -101,12 +101,12 @@ class ScopedCore<State, Action> {
   }
 
   /// Whether two states are the same: `==` if `State` is `Equatable`, otherwise never (the
-  /// watcher cannot tell, so it reports every action).
-  @usableFromInline
-  static var isDuplicate: (State, State) -> Bool {
+  /// watcher cannot tell, so it reports every action). Made on the first tracked read, once:
+  /// the watcher is armed again after every change it reports.
+  @usableFromInline lazy var isDuplicate: (State, State) -> Bool = {
     guard let equatable = State.self as? any Equatable.Type else { return { _, _ in false } }
     return equatable.equality(as: State.self)
-  }
+  }()
 
   /// Sends an action through the parent; does nothing if the part is gone.
   @inlinable
@@ -137,7 +137,17 @@ extension ScopedCore: Observable {}
 
 extension Equatable {
   /// `==` for values of a type only known, in generic code, to be this one.
+  ///
+  /// The values are read as `Self` in place, with no dynamic cast per comparison.
   static func equality<T>(as type: T.Type) -> (T, T) -> Bool {
-    { ($0 as! Self) == ($1 as! Self) }
+    precondition(T.self == Self.self, "equality(as:) compares values of its own type only")
+    return { lhs, rhs in
+      withUnsafePointer(to: lhs) { lhs in
+        withUnsafePointer(to: rhs) { rhs in
+          UnsafeRawPointer(lhs).assumingMemoryBound(to: Self.self).pointee
+            == UnsafeRawPointer(rhs).assumingMemoryBound(to: Self.self).pointee
+        }
+      }
+    }
   }
 }
