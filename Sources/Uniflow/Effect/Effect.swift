@@ -30,11 +30,10 @@ public struct Effect<Action> {
     self.operation = operation
   }
 
-  /// The cases that hold an effect or an `EffectID` are boxed; a `.send` follow-up stays
-  /// inline. (An `EffectID` once held an `any Hashable` existential, which has no fixed layout
-  /// for the compiler and made every effect, `.none` included, copied and destroyed through
-  /// runtime value witnesses; it is now one reference, but the nested effects still need
-  /// boxing.)
+  /// The cases that hold an effect are boxed; a `.send` follow-up and a `.cancel` (an
+  /// `EffectID` is one reference) stay inline. (An `EffectID` once held an `any Hashable`
+  /// existential, which has no fixed layout for the compiler and made every effect, `.none`
+  /// included, copied and destroyed through runtime value witnesses.)
   ///
   /// `.run` keeps its priority as `TaskPriority.rawValue`: `TaskPriority` comes from a module
   /// built for library evolution, so its size is unknown at compile time, and holding one would
@@ -47,7 +46,7 @@ public struct Effect<Action> {
     case merge([Effect])
     case concatenate([Effect])
     indirect case cancellable(EffectID, cancelInFlight: Bool, Effect)
-    indirect case cancel(EffectID)
+    case cancel(EffectID)
     indirect case throttle(EffectID, Effect)
   }
 }
