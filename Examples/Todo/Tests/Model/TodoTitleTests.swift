@@ -10,6 +10,8 @@ import TodoCore
     ("Crème brûlée 🍮", "Crème brûlée 🍮"),
     ("pay \u{202E}gnp.exe", "pay gnp.exe"),
     ("a\u{2066}b\u{2069}c\u{200F}", "a b c"),
+    ("a\u{2028}b\u{2029}c", "a b c"),
+    ("\u{3000}a\u{00A0}\u{00A0}b\u{3000}", "a\u{00A0}\u{00A0}b"),
   ])
   func titlesAreTrimmedAndKeptOnOneLine(_ typed: String, stored: String) {
     #expect(Todo.normalizedTitle(typed) == stored)

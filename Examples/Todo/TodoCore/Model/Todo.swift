@@ -61,16 +61,12 @@ public struct Todo: Identifiable, Hashable, Sendable {
     var spaces = String.UnicodeScalarView()
     var pieceHasText = false
     for scalar in title.unicodeScalars {
-      switch scalar.properties.generalCategory {
-      case .control, .lineSeparator, .paragraphSeparator:
+      if endsAPiece(scalar) {
         spaces.removeAll(keepingCapacity: true)
         pieceHasText = false
-      case _ where isBidirectionalControl(scalar):
-        spaces.removeAll(keepingCapacity: true)
-        pieceHasText = false
-      case .spaceSeparator:
+      } else if scalar.properties.generalCategory == .spaceSeparator {
         if pieceHasText { spaces.append(scalar) }
-      default:
+      } else {
         if !pieceHasText && !normalized.isEmpty { normalized.append(" ") }
         normalized.append(contentsOf: spaces)
         spaces.removeAll(keepingCapacity: true)
@@ -97,12 +93,17 @@ public struct Todo: Identifiable, Hashable, Sendable {
     return normalized
   }
 
-  /// Whether `scalar` changes the direction of the text around it: the embeddings, overrides
-  /// and isolates (U+202A–U+202E, U+2066–U+2069) and the directional marks.
-  private static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
+  /// Whether a title breaks at `scalar`: a line break, another control character, or a
+  /// scalar that changes the direction of the text around it (the embeddings, overrides and
+  /// isolates, U+202A–U+202E and U+2066–U+2069, and the directional marks).
+  private static func endsAPiece(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .lineSeparator, .paragraphSeparator: return true
+    default: break
+    }
     switch scalar.value {
-    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-    default: false
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+    default: return false
     }
   }
 }
