@@ -44,7 +44,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     do {
       try self.init(validating: elements)
     } catch {
-      preconditionFailure("\(error)")
+      fatalError("\(error)")
     }
   }
 
@@ -82,7 +82,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     for element in elements {
       if let offset = _offsets[element.id] {
         let combined = try combine(_elements[offset], element)
-        precondition(
+        require(
           combined.id == element.id,
           "A combined element's id \(combined.id) does not match \(element.id)")
         _elements[offset] = combined
@@ -119,7 +119,7 @@ public struct IdentifiedArray<Element: Identifiable> {
         remove(id: id)
         return
       }
-      precondition(newValue.id == id, "The element's id \(newValue.id) does not match \(id)")
+      require(newValue.id == id, "The element's id \(newValue.id) does not match \(id)")
       if let offset = _offsets[id] {
         _elements[offset] = newValue
       } else {
@@ -149,7 +149,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   ) rethrows -> Result? {
     guard let offset = _offsets[id] else { return nil }
     defer {
-      precondition(_elements[offset].id == id, "An element's id must not change in place")
+      require(_elements[offset].id == id, "An element's id must not change in place")
     }
     return try body(&_elements[offset])
   }

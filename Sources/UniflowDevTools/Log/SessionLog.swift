@@ -181,7 +181,7 @@ public struct SessionLog: Sendable {
   /// - Complexity: O(*k*) in the size of the changes of at most 255 steps, from the nearest
   ///   kept state.
   public func state(after count: Int) -> JSONValue {
-    precondition((0...steps.count).contains(count), "step \(count) is outside 0...\(steps.count)")
+    require((0...steps.count).contains(count), "step \(count) is outside 0...\(steps.count)")
     let checkpoint = count / Self.checkpointInterval
     var state = checkpoints[checkpoint]
     for step in steps[(checkpoint * Self.checkpointInterval)..<count] {

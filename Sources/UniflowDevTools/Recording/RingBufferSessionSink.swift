@@ -28,7 +28,7 @@ public final class RingBufferSessionSink: SessionSink {
   ///
   /// - Parameter capacity: The number of actions kept; at least 1.
   public init(capacity: Int) {
-    precondition(capacity >= 1, "a ring buffer keeps at least one action")
+    require(capacity >= 1, "a ring buffer keeps at least one action")
     self.capacity = capacity
     buffer.reserveCapacity(capacity)
   }

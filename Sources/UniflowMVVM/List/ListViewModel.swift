@@ -111,11 +111,11 @@ public final class ListViewModel<Element: Identifiable, Row> {
   /// - Returns: The row's view model; the same instance as long as the row exists.
   /// - Precondition: `offset` is a valid offset of the rows as last shown.
   public func row(at offset: Int) -> Row {
-    precondition(
+    require(
       elements.indices.contains(offset),
       "Row offset \(offset) is out of range for a list of \(elements.count) rows")
     guard let row = row(id: elements.ids[offset]) else {
-      preconditionFailure(
+      fatalError(
         "The row at offset \(offset) was removed from the store before the list showed it; "
           + "read rows from outside the store's observers or after the list's changes")
     }

@@ -56,11 +56,11 @@ extension Generator {
     var total: UInt64 = 0
     for index in generators.indices {
       let weight = generators[index].weight
-      precondition(weight >= 0, "Generator.one needs weights that are not negative")
+      require(weight >= 0, "Generator.one needs weights that are not negative")
       total += UInt64(weight)
       bounds.append(total)
     }
-    precondition(total > 0, "Generator.one needs at least one generator with a positive weight")
+    require(total > 0, "Generator.one needs at least one generator with a positive weight")
     return Self { [bounds, total] source in
       let ticket = source.choose(below: total)
       var index = 0
@@ -90,7 +90,7 @@ extension Generator {
   /// - Returns: The generator.
   public static func array<Element>(of element: Generator<Element>, count: ClosedRange<Int>) -> Self
   where Value == [Element] {
-    precondition(count.lowerBound >= 0, "an array cannot have a negative length")
+    require(count.lowerBound >= 0, "an array cannot have a negative length")
     let lengths = Generator<Int>.int(in: count)
     return Self { source in
       guard let length = lengths.generate(&source) else { return nil }

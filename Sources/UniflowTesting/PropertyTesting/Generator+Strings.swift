@@ -13,7 +13,7 @@ extension Generator where Value == String {
   ///   - length: The range of lengths, in characters; not negative.
   /// - Returns: The generator.
   public static func string(of alphabet: String = "abc", length: ClosedRange<Int> = 0...8) -> Self {
-    precondition(!alphabet.isEmpty, "a string generator needs at least one character")
+    require(!alphabet.isEmpty, "a string generator needs at least one character")
     return Generator<[Character]>.array(of: .element(of: Array(alphabet)), count: length)
       .map { String($0) }
   }

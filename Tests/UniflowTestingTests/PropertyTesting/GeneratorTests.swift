@@ -42,6 +42,16 @@ import UniflowTesting
     #expect((50...150).contains(rare), "about one in ten: \(rare)")
   }
 
+  #if !os(Windows)
+    @Test func aNegativeWeightStopsWithAMessage() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = Generator.one(weighted: [(2, Generator.constant(1)), (-1, .constant(2))])
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("Generator.one needs weights that are not negative"))
+    }
+  #endif
+
   @Test func anEmptyCollectionOrAFilterRejects() {
     #expect(Generator<Int>.element(of: []).sample(seed: 0) == nil)
     #expect(Generator.int(in: 0...9).filter { $0 > 9 }.sample(seed: 0) == nil)
