@@ -12,7 +12,11 @@ import Uniflow
 //
 // The ten levels are ten concrete feature types, as in an app (`Level1` holds the counter,
 // `Level2` holds `Level1`, …), not one generic type nested ten times, which the optimiser would
-// not specialise that deep.
+// not specialise that deep. Each level's action has a case of its own beside the child's, with
+// a payload of its own type (a `String`, a `Bool`, …), as an app's features do: the actions of
+// the levels then have different layouts, and an action ten levels deep is an enum whose copy
+// walks its nesting. (Until the seventh pass every level's action was a single case with no
+// payload, all empty and alike, which hid what copying a nested action costs.)
 
 extension Suite {
   static var scopeDepth: Suite {
@@ -37,9 +41,11 @@ private struct Level1: Reducer {
   struct State { var inner: Int = 0 }
   enum Action {
     case inner(Counter.Action)
+    case label(String)
     static let innerCase = ActionCase(embed: Action.inner) {
       switch $0 {
       case .inner(let action): action
+      default: nil
       }
     }
   }
@@ -52,9 +58,11 @@ private struct Level2: Reducer {
   struct State { var inner: Level1.State = Level1.State() }
   enum Action {
     case inner(Level1.Action)
+    case flag(Bool)
     static let innerCase = ActionCase(embed: Action.inner) {
       switch $0 {
       case .inner(let action): action
+      default: nil
       }
     }
   }
@@ -67,9 +75,11 @@ private struct Level3: Reducer {
   struct State { var inner: Level2.State = Level2.State() }
   enum Action {
     case inner(Level2.Action)
+    case count(Int)
     static let innerCase = ActionCase(embed: Action.inner) {
       switch $0 {
       case .inner(let action): action
+      default: nil
       }
     }
   }
@@ -82,9 +92,11 @@ private struct Level4: Reducer {
   struct State { var inner: Level3.State = Level3.State() }
   enum Action {
     case inner(Level3.Action)
+    case ratio(Double)
     static let innerCase = ActionCase(embed: Action.inner) {
       switch $0 {
       case .inner(let action): action
+      default: nil
       }
     }
   }
@@ -97,9 +109,11 @@ private struct Level5: Reducer {
   struct State { var inner: Level4.State = Level4.State() }
   enum Action {
     case inner(Level4.Action)
+    case small(Int8)
     static let innerCase = ActionCase(embed: Action.inner) {
       switch $0 {
       case .inner(let action): action
+      default: nil
       }
     }
   }
@@ -112,9 +126,11 @@ private struct Level6: Reducer {
   struct State { var inner: Level5.State = Level5.State() }
   enum Action {
     case inner(Level5.Action)
+    case medium(Int16)
     static let innerCase = ActionCase(embed: Action.inner) {
       switch $0 {
       case .inner(let action): action
+      default: nil
       }
     }
   }
@@ -127,9 +143,11 @@ private struct Level7: Reducer {
   struct State { var inner: Level6.State = Level6.State() }
   enum Action {
     case inner(Level6.Action)
+    case large(Int32)
     static let innerCase = ActionCase(embed: Action.inner) {
       switch $0 {
       case .inner(let action): action
+      default: nil
       }
     }
   }
@@ -142,9 +160,11 @@ private struct Level8: Reducer {
   struct State { var inner: Level7.State = Level7.State() }
   enum Action {
     case inner(Level7.Action)
+    case unsigned(UInt)
     static let innerCase = ActionCase(embed: Action.inner) {
       switch $0 {
       case .inner(let action): action
+      default: nil
       }
     }
   }
@@ -157,9 +177,11 @@ private struct Level9: Reducer {
   struct State { var inner: Level8.State = Level8.State() }
   enum Action {
     case inner(Level8.Action)
+    case pair(Int, Int)
     static let innerCase = ActionCase(embed: Action.inner) {
       switch $0 {
       case .inner(let action): action
+      default: nil
       }
     }
   }
@@ -172,9 +194,11 @@ private struct Level10: Reducer {
   struct State { var inner: Level9.State = Level9.State() }
   enum Action {
     case inner(Level9.Action)
+    case names([String])
     static let innerCase = ActionCase(embed: Action.inner) {
       switch $0 {
       case .inner(let action): action
+      default: nil
       }
     }
   }

@@ -21,7 +21,7 @@
 /// reflection.
 public struct ActionCase<Parent, Child>: Sendable {
   /// Wraps a child action in the parent case.
-  public let embed: @Sendable (Child) -> Parent
+  public let embed: @Sendable (consuming Child) -> Parent
   /// The child action if the parent action is this case, otherwise `nil`.
   public let extract: @Sendable (Parent) -> Child?
 
@@ -33,7 +33,7 @@ public struct ActionCase<Parent, Child>: Sendable {
   ///   - extract: Returns the child action if the parent action is this case.
   @inlinable
   public init(
-    embed: @escaping @Sendable (Child) -> Parent,
+    embed: @escaping @Sendable (consuming Child) -> Parent,
     extract: @escaping @Sendable (Parent) -> Child?
   ) {
     self.embed = embed

@@ -12,7 +12,7 @@ final class OptionalScopedCore<ParentState, ParentAction, State, Action>:
   @inlinable
   init(
     parent: StoreCore<ParentState, ParentAction>, state: KeyPath<ParentState, State?>,
-    initialState: State, embed: @escaping (Action) -> ParentAction
+    initialState: State, embed: @escaping (consuming Action) -> ParentAction
   ) {
     self.toState = state
     super.init(

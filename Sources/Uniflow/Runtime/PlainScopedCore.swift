@@ -10,7 +10,7 @@ final class PlainScopedCore<ParentState, ParentAction, State, Action>: ScopedCor
   @inlinable
   init(
     parent: StoreCore<ParentState, ParentAction>, state: KeyPath<ParentState, State>,
-    embed: @escaping (Action) -> ParentAction
+    embed: @escaping (consuming Action) -> ParentAction
   ) {
     self.parent = parent
     self.toState = state

@@ -10,14 +10,15 @@ extension RootCore {
     case .send(let action):
       queue.append(QueuedAction(action: action, group: group, cause: cause))
     case .run(let priority, let operation):
-      // The operation is nonisolated: its task starts on the global executor and ends there,
-      // with no hop to the main actor before or after it.
+      // The operation is nonisolated: its task starts on the global executor (or the
+      // configured one) and ends there, with no hop to the main actor before or after it.
       let group = group ?? currentDrainGroup()
       let send = makeSend(group: group, cause: cause)
       let (tasks, liveness, diagnosticHandler) = (tasks, liveness, configuration.diagnosticHandler)
+      let executor = configuration.effectExecutor
       tasks.start(ids: ids, group: group) { token in
         operationTask(
-          priority: priority.map(TaskPriority.init(rawValue:)), operation, send: send,
+          on: executor, priority: priority.map(TaskPriority.init(rawValue:)), operation, send: send,
           liveness: liveness, diagnosticHandler: diagnosticHandler, tasks: tasks, token: token,
           group: group)
       }
@@ -45,14 +46,15 @@ extension RootCore {
   /// Runs `body` on the main actor in a task registered under `ids` and in the effect group.
   func spawn(
     priority: TaskPriority?, ids: EffectIDs, group: EffectGroup?, cause: Int,
-    _ body: @escaping @MainActor (EffectEnvironment<Action>) async -> Void
+    _ body: @escaping @MainActor @Sendable (EffectEnvironment<Action>) async -> Void
   ) {
     let group = group ?? currentDrainGroup()
     let environment = EffectEnvironment(
-      send: makeSend(group: group, cause: cause), tasks: tasks, diagnose: diagnosticReporter())
+      send: makeSend(group: group, cause: cause), tasks: tasks,
+      executor: configuration.effectExecutor, diagnose: diagnosticReporter())
     let tasks = self.tasks
     tasks.start(ids: ids, group: group) { token in
-      Task(priority: priority) { @MainActor in
+      mainActorTask(on: environment.executor, priority: priority) {
         await body(environment)
         tasks.finish(token: token, group: group)
       }
@@ -83,6 +85,8 @@ extension RootCore {
 struct EffectEnvironment<Action> {
   let send: Send<Action>
   let tasks: EffectTasks
+  /// Where the nonisolated work of the effect's tasks runs; `nil` for the global executor.
+  let executor: (any TaskExecutor)?
   let diagnose: @MainActor @Sendable (StoreDiagnostic) -> Void
 
   /// Runs an effect operation, routing its errors.
@@ -100,7 +104,7 @@ struct EffectEnvironment<Action> {
     case .run(_, let operation):
       await run(operation)
     case .merge(let effects):
-      await awaitAll(effects.map { effect in Task { @MainActor in await execute(effect) } })
+      await awaitAll(effects.map { effect in mainActorTask(on: executor) { await execute(effect) } })
     case .concatenate(let effects):
       for effect in effects {
         guard !Task.isCancelled else { return }
@@ -121,7 +125,7 @@ struct EffectEnvironment<Action> {
   private func executeRegistered(_ effect: Effect<Action>, id: EffectID) async {
     let tasks = self.tasks
     let task = tasks.start(ids: .one(id), group: nil) { token in
-      Task { @MainActor in
+      mainActorTask(on: executor) {
         await execute(effect)
         tasks.finish(token: token, group: nil)
       }
@@ -140,12 +144,27 @@ struct EffectEnvironment<Action> {
   }
 }
 
-/// A task that runs an effect operation off any actor, then signs off in `tasks`.
+/// A task that runs `operation` on the main actor; the nonisolated functions it calls run on
+/// `executor` when there is one, otherwise on the global executor.
+///
+/// With an executor, the task starts there and hops to the main actor: a task with an executor
+/// preference cannot start on an actor.
+func mainActorTask(
+  on executor: (any TaskExecutor)?, priority: TaskPriority? = nil,
+  _ operation: @escaping @MainActor @Sendable () async -> Void
+) -> Task<Void, Never> {
+  guard let executor else { return Task(priority: priority, operation: operation) }
+  return Task(executorPreference: executor, priority: priority) { await operation() }
+}
+
+/// A task that runs an effect operation off any actor, then signs off in `tasks`; on
+/// `executor` when there is one, otherwise on the global executor.
 ///
 /// A free function, so that the task's closure is nonisolated: made in the main actor's code,
 /// it would start on the main actor and hop off it to call the operation.
 func operationTask<Action>(
-  priority: TaskPriority?, _ operation: @escaping @Sendable (Send<Action>) async throws -> Void,
+  on executor: (any TaskExecutor)?, priority: TaskPriority?,
+  _ operation: @escaping @Sendable (Send<Action>) async throws -> Void,
   send: Send<Action>, liveness: Liveness,
   diagnosticHandler: @escaping @MainActor @Sendable (StoreDiagnostic) -> Void,
   tasks: EffectTasks, token: Int, group: EffectGroup
@@ -156,7 +175,7 @@ func operationTask<Action>(
   // Everything the task needs is in the one variable it captures, which is then its whole
   // context.
   var work = Optional((operation, send, liveness, diagnosticHandler, tasks, token, group))
-  return Task(priority: priority) {
+  return Task(executorPreference: executor, priority: priority) {
     guard let (operation, send, liveness, diagnosticHandler, tasks, token, group) = work.take()
     else { return }
     var diagnostic: StoreDiagnostic?

@@ -14,7 +14,7 @@ final class RowScopedCore<ParentState, ParentAction, Element: Identifiable, Acti
   init(
     parent: StoreCore<ParentState, ParentAction>,
     elements: KeyPath<ParentState, IdentifiedArray<Element>>, id: Element.ID,
-    initialState: Element, embed: @escaping (Action) -> ParentAction
+    initialState: Element, embed: @escaping (consuming Action) -> ParentAction
   ) {
     self.toElements = elements
     self.id = id

@@ -24,12 +24,15 @@ import Observation
 /// when it is scoped, where its types are known, that embeds the action and calls its parent's
 /// closure directly (the root's ``RootCore/entry`` at the top). A send through a store scoped
 /// ten times is then ten embeddings and closure calls, with no dynamic dispatch on the way.
+/// Each passes the action on consumed: an action nested ten deep is an enum whose copy (and
+/// destruction) walks its nesting, and copying it at every level made such a send cost the
+/// square of its depth.
 @usableFromInline
 @MainActor
 class ScopedCore<State, Action> {
   /// Embeds an action into the parent's and sends it on towards the root; a core whose part
   /// can go away first checks that it is there.
-  @usableFromInline let forward: @MainActor (Action) -> StoreTask
+  @usableFromInline let forward: @MainActor (consuming Action) -> StoreTask
   @usableFromInline let registrar = ObservationRegistrar()
   /// `\.state`, made on the first tracked read: in generic code a key path literal is
   /// instantiated on every use.
@@ -38,7 +41,7 @@ class ScopedCore<State, Action> {
   @usableFromInline var watcher: ObservationToken?
 
   @usableFromInline
-  init(forward: @escaping @MainActor (Action) -> StoreTask) {
+  init(forward: @escaping @MainActor (consuming Action) -> StoreTask) {
     self.forward = forward
   }
 
@@ -46,14 +49,15 @@ class ScopedCore<State, Action> {
   /// the parent's own forwarding, without going through the parent core's methods.
   @inlinable
   static func forwarding<ParentState, ParentAction>(
-    to parent: StoreCore<ParentState, ParentAction>, embed: @escaping (Action) -> ParentAction
-  ) -> @MainActor (Action) -> StoreTask {
+    to parent: StoreCore<ParentState, ParentAction>,
+    embed: @escaping (consuming Action) -> ParentAction
+  ) -> @MainActor (consuming Action) -> StoreTask {
     switch parent {
     case .root(let root):
-      return { root.entry(root, embed($0)) }
+      return { (action: consuming Action) in root.entry(root, embed(action)) }
     case .scoped(let scoped):
       let forward = scoped.forward
-      return { forward(embed($0)) }
+      return { (action: consuming Action) in forward(embed(action)) }
     }
   }
 

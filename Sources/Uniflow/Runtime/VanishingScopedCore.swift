@@ -20,13 +20,13 @@ class VanishingScopedCore<ParentState, ParentAction, State, Action>: ScopedCore<
   @inlinable
   init(
     parent: StoreCore<ParentState, ParentAction>, initialState: State,
-    embed: @escaping (Action) -> ParentAction, find: @escaping @MainActor () -> State?
+    embed: @escaping (consuming Action) -> ParentAction, find: @escaping @MainActor () -> State?
   ) {
     self.parent = parent
     self.lastKnown = initialState
     self.find = find
     let forward = Self.forwarding(to: parent, embed: embed)
-    super.init { action in
+    super.init { (action: consuming Action) in
       guard find() != nil else { return StoreTask(group: nil) }
       return forward(action)
     }

@@ -15,13 +15,15 @@ extension Store {
   /// - Parameters:
   ///   - state: The child's part of the state.
   ///   - action: Embeds a child action into this store's action type, usually a case of it.
+  ///     It takes the child action (`consuming`), so that a case passes it on without a copy:
+  ///     a send through a store scoped many times then copies no nested action on its way.
   /// - Returns: The child store; it keeps this store's root alive.
   /// - Complexity: O(1) to create. A send through it costs one embedding per level of scope
   ///   on top of the root's send.
   @inlinable
   public func scope<ChildState, ChildAction>(
     state: KeyPath<State, ChildState>,
-    action: @escaping (ChildAction) -> Action
+    action: @escaping (consuming ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
     Store<ChildState, ChildAction>(
       scoped: PlainScopedCore(parent: core, state: state, embed: action))
@@ -62,7 +64,7 @@ extension Store {
   @inlinable
   public func scope<ChildState, ChildAction>(
     state: KeyPath<State, ChildState?>,
-    action: @escaping (ChildAction) -> Action
+    action: @escaping (consuming ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     guard let initialState = core.current(tracked: true)?[keyPath: state] else { return nil }
     return Store<ChildState, ChildAction>(
@@ -94,7 +96,7 @@ extension Store {
   public func scope<Element: Identifiable, ElementAction>(
     id: Element.ID,
     in elements: KeyPath<State, IdentifiedArray<Element>>,
-    action: @escaping (IdentifiedAction<Element.ID, ElementAction>) -> Action
+    action: @escaping (consuming IdentifiedAction<Element.ID, ElementAction>) -> Action
   ) -> Store<Element, ElementAction>? {
     guard let initialState = core.current(tracked: true)?[keyPath: elements][id: id] else {
       return nil
@@ -102,7 +104,9 @@ extension Store {
     return Store<Element, ElementAction>(
       scoped: RowScopedCore(
         parent: core, elements: elements, id: id, initialState: initialState,
-        embed: { action(.element(id: id, action: $0)) }))
+        embed: { (elementAction: consuming ElementAction) in
+          action(.element(id: id, action: elementAction))
+        }))
   }
 
   /// The stores of every element of a collection, in order.
@@ -116,7 +120,7 @@ extension Store {
   @inlinable
   public func scope<Element: Identifiable, ElementAction>(
     forEach elements: KeyPath<State, IdentifiedArray<Element>>,
-    action: @escaping (IdentifiedAction<Element.ID, ElementAction>) -> Action
+    action: @escaping (consuming IdentifiedAction<Element.ID, ElementAction>) -> Action
   ) -> [Store<Element, ElementAction>] {
     state[keyPath: elements].ids.compactMap { scope(id: $0, in: elements, action: action) }
   }

@@ -24,6 +24,15 @@ public struct StoreConfiguration: Sendable {
   /// prints one line to standard error, in debug and release builds alike.
   public var diagnosticHandler: @MainActor @Sendable (StoreDiagnostic) -> Void
 
+  /// Where effects run their nonisolated work: the operation of a
+  /// ``Effect/run(priority:operation:catch:)`` effect, and what the store's main-actor effect
+  /// tasks (of a concatenation, say) call. `nil`, the default, is the global concurrent executor.
+  ///
+  /// Package-wide, for the test stores and property checks of `UniflowTesting`, which run
+  /// effects on the main actor one job at a time, so that racing effects take turns in the
+  /// same order in every run of a test.
+  package var effectExecutor: (any TaskExecutor)?
+
   /// Creates a configuration.
   ///
   /// - Parameters:

@@ -148,3 +148,54 @@ import UniflowTesting
     #expect(child.state.values[5] == 1)
   }
 }
+
+/// A feature whose rows, inside an optional child, take actions that carry an object: what a
+/// send through a deep child store does with what it carries.
+private struct Courier: Reducer {
+  /// What an action carries; an object, so that its lifetime shows.
+  final class Parcel: Sendable {}
+
+  struct Row: Identifiable {
+    let id: Int
+    var deliveries = 0
+  }
+
+  struct Child {
+    var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
+  }
+
+  struct State {
+    var child: Child? = Child()
+  }
+
+  enum RowAction { case deliver(Parcel) }
+  enum ChildAction { case rows(IdentifiedAction<Int, RowAction>) }
+  enum Action { case child(ChildAction) }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .child(.rows(.element(let id, .deliver))):
+      state.child?.rows[id: id]?.deliveries += 1
+    }
+    return .none
+  }
+}
+
+extension ScopeTests {
+  /// A row store of an optional child embeds its action three times on the way to the root,
+  /// passing it on rather than copying it: the action arrives, and once processed, nothing
+  /// holds what it carried.
+  @Test func aSendThroughARowOfAnOptionalChildArrivesAndKeepsNothingOfItsAction() throws {
+    let root = Store(initialState: Courier.State(), reducer: Courier())
+    let child = try #require(root.scope(state: \.child, action: Courier.Action.child))
+    let row = try #require(child.scope(id: 2, in: \.rows, action: Courier.ChildAction.rows))
+    weak var delivered: Courier.Parcel?
+    do {
+      let parcel = Courier.Parcel()
+      delivered = parcel
+      row.send(.deliver(parcel))
+    }
+    #expect(root.state.child?.rows.map(\.deliveries) == [0, 1])
+    #expect(delivered == nil)
+  }
+}
