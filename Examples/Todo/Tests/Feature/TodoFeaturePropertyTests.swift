@@ -45,22 +45,36 @@ import UniflowTesting
     ])
   }
 
+  /// What the state promises at every moment, whatever is on its way.
+  static let invariants: [FeatureProperty<State, Action>] = [
+    .invariant("ids are unique") { state in Set(state.todos.ids).count == state.todos.count },
+    .invariant("the open and done counts match the list") { state in
+      state.doneCount == state.todos.elements.count(where: \.isDone)
+        && state.openCount == state.todos.count - state.doneCount
+    },
+    .invariant("the visible todos are those the filter includes") { state in
+      state.visibleTodos.elements == state.todos.elements.filter(state.filter.includes)
+    },
+    .invariant("a selection is a visible todo, at its index") { state in
+      guard let selection = state.selection else { return state.selectedIndex == nil }
+      return state.selectedIndex != nil && state.selectedIndex == state.visibleTodos.index(id: selection)
+    },
+  ]
+
+  /// The list as the user sees it, undo included: what the feature must show once its changes
+  /// are done.
+  static var model: ReferenceModel<State, Action> {
+    ReferenceModel(
+      initial: TodoModel(),
+      update: { model, action in model.apply(action) },
+      observeModel: \.items,
+      observeFeature: { state in state.todos.map(TodoModel.Item.init) })
+  }
+
   @Test func idsStayUniqueAndCountsMatchTheList() async {
     await checkProperties(
       of: Self.makeFeature, initialState: State(), actions: Self.actions,
-      properties: [
-        .invariant("ids are unique") { state in Set(state.todos.ids).count == state.todos.count },
-        .invariant("the open and done counts match the list") { state in
-          state.doneCount == state.todos.elements.count(where: \.isDone)
-            && state.openCount == state.todos.count - state.doneCount
-        },
-        .invariant("the visible todos are those the filter includes") { state in
-          state.visibleTodos.elements == state.todos.elements.filter(state.filter.includes)
-        },
-        .invariant("a selection is a visible todo, at its index") { state in
-          guard let selection = state.selection else { return state.selectedIndex == nil }
-          return state.selectedIndex != nil && state.selectedIndex == state.visibleTodos.index(id: selection)
-        },
+      properties: Self.invariants + [
         .transition("an id that does not exist is an error, and changes nothing") { before, action, after in
           let id: Todo.ID? =
             switch action {
@@ -72,7 +86,7 @@ import UniflowTesting
             return after.error == .emptyTitle && after.todos == before.todos
           }
           return after.error == .todoNotFound(id) && after.todos == before.todos
-        },
+        }
       ],
       sequences: 1_000, length: 100, seed: 2026)
   }
@@ -101,12 +115,31 @@ import UniflowTesting
   @Test func undoAfterAnyActionRestoresTheListBeforeIt() async {
     await checkProperties(
       of: Self.makeFeature, initialState: State(), actions: Self.actions,
-      model: ReferenceModel(
-        initial: TodoModel(),
-        update: { model, action in model.apply(action) },
-        observeModel: \.items,
-        observeFeature: { state in state.todos.map(TodoModel.Item.init) }),
-      sequences: 200, length: 100, seed: 7)
+      model: Self.model, sequences: 200, length: 100, seed: 7)
+  }
+
+  /// A user faster than the repository: actions come while the changes before them are on
+  /// their way (each request takes 100 ms on the clock, and 0 to 300 ms pass between actions).
+  /// Observing the repository comes and goes too, stopped after the last action. The state
+  /// keeps its promises at every moment, and once the changes are done the list is the one the
+  /// actions asked for, in the order they were sent: two quick toggles undo each other, a late
+  /// snapshot (from a command or from the binding) does not overwrite a newer one.
+  @Test func theListIsRightWhateverComesWhileChangesAreOnTheirWay() async {
+    await checkProperties(
+      of: { clock in
+        TodoFeature(
+          repository: LaggingRepository(clock: clock), clock: clock,
+          now: { Date(timeIntervalSince1970: 1_700_000_000) })
+      },
+      initialState: State(),
+      actions: { state in
+        .one(weighted: [
+          (20, Self.actions(state)), (1, .constant(.startObserving)), (1, .constant(.stopObserving)),
+        ])
+      },
+      properties: Self.invariants, model: Self.model,
+      timeBetweenActions: Generator.int(in: 0...300).map { .milliseconds($0) },
+      finalActions: [.stopObserving], sequences: 300, length: 30, seed: 11)
   }
 }
 

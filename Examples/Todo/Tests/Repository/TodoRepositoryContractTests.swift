@@ -49,7 +49,8 @@ import TodoCore
     #expect(try await repository.snapshot().todos.isEmpty)
     #expect(
       try await repository.snapshot().undoHistory == [
-        "add “Buy milk”", "add “Call mom”", "complete “Buy milk”", "rename “Call mom”", "clear 1 done",
+        "add “Buy milk”", "add “Call mom”", "complete “Buy milk”", "rename “Call mom” to “Call dad”",
+        "clear 1 done",
         "delete “Call dad”",
       ])
 
@@ -58,7 +59,7 @@ import TodoCore
     #expect(try await repository.undo() == "clear 1 done")
     #expect(
       try await repository.snapshot().todos == [todo(1, "Buy milk", isDone: true), todo(2, "Call dad")])
-    #expect(try await repository.undo() == "rename “Call mom”")
+    #expect(try await repository.undo() == "rename “Call mom” to “Call dad”")
     #expect(try await repository.undo() == "complete “Buy milk”")
     #expect(try await repository.snapshot().todos == [todo(1, "Buy milk"), todo(2, "Call mom")])
     #expect(try await repository.undo() == "add “Call mom”")
@@ -83,6 +84,24 @@ import TodoCore
   }
 
   @Test(arguments: Kind.allCases)
+  func toggleDecidesFromTheTodoAsItIsNowAndUndoesLikeAnyChange(_ kind: Kind) async throws {
+    let repository = try Subject(kind).repository
+    _ = try await repository.add(title: "Buy milk", at: testDate)
+    #expect(
+      try await repository.toggleDone(id: 1, at: testDate)
+        == TodoUpdate(todo: todo(1, "Buy milk", isDone: true), isChanged: true))
+    #expect(
+      try await repository.toggleDone(id: 1, at: testDate)
+        == TodoUpdate(todo: todo(1, "Buy milk"), isChanged: true))
+    #expect(
+      try await repository.snapshot().undoHistory == [
+        "add “Buy milk”", "complete “Buy milk”", "reopen “Buy milk”",
+      ])
+    #expect(try await repository.undo() == "reopen “Buy milk”")
+    #expect(try await repository.snapshot().todos == [todo(1, "Buy milk", isDone: true)])
+  }
+
+  @Test(arguments: Kind.allCases)
   func badInputIsRefusedWithATypedErrorAndChangesNothing(_ kind: Kind) async throws {
     let repository = try Subject(kind).repository
     _ = try await repository.add(title: "Buy milk", at: testDate)
@@ -92,6 +111,9 @@ import TodoCore
     await #expect(throws: TodoStoreError.todoNotFound(7)) { try await repository.rename(id: 7, to: "x") }
     await #expect(throws: TodoStoreError.todoNotFound(7)) {
       try await repository.setDone(true, id: 7, at: testDate)
+    }
+    await #expect(throws: TodoStoreError.todoNotFound(7)) {
+      try await repository.toggleDone(id: 7, at: testDate)
     }
     await #expect(throws: TodoStoreError.todoNotFound(7)) { try await repository.delete(id: 7) }
     #expect(try await repository.snapshot() == before)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 import Uniflow
+import UniflowTesting
 
 /// A repository whose every command fails with one error, and whose updates publish that
 /// error after the empty contents: the failures a real database can have, on demand.
@@ -27,6 +28,7 @@ final class FailingRepository: TodoRepository {
   func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
     throw error
   }
+  func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate { throw error }
   func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo { throw error }
   func clearDone() async throws(TodoStoreError) -> [Todo] { throw error }
   func undo() async throws(TodoStoreError) -> String { throw error }
@@ -144,6 +146,10 @@ final class HeldUpdatesRepository: InMemoryBackedRepository {
       try await repository.setDone(isDone, id: id, at: date)
     }
   }
+  func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
+    try await change { repository throws(TodoStoreError) in try await repository.toggleDone(id: id, at: date)
+    }
+  }
   func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo {
     try await change { repository throws(TodoStoreError) in try await repository.delete(id: id) }
   }
@@ -172,6 +178,61 @@ final class HeldUpdatesRepository: InMemoryBackedRepository {
   }
 }
 
+/// An in-memory repository far away: each command and each read waits `latency` on a test
+/// clock before it reaches the contents. Commands reach them in the order they were sent, and
+/// their results come back late, so that a feature gets new actions while its changes are on
+/// their way.
+final class LaggingRepository: InMemoryBackedRepository {
+  let base = InMemoryTodoRepository()
+  let clock: TestClock
+  let latency: Duration
+
+  init(clock: TestClock, latency: Duration = .milliseconds(100)) {
+    self.clock = clock
+    self.latency = latency
+  }
+
+  /// Runs `request` on the contents once the latency has passed.
+  private func lagging<Value>(
+    _ request: (InMemoryTodoRepository) async throws(TodoStoreError) -> Value
+  ) async throws(TodoStoreError) -> Value {
+    // A request cancelled on its way still arrives: the repository is not the one cancelled.
+    try? await clock.sleep(for: latency)
+    return try await request(base)
+  }
+
+  func snapshot() async throws(TodoStoreError) -> TodoSnapshot {
+    try await lagging { base throws(TodoStoreError) in try await base.snapshot() }
+  }
+  func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo {
+    try await lagging { base throws(TodoStoreError) in try await base.add(title: title, at: date) }
+  }
+  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> [Todo] {
+    try await lagging { base throws(TodoStoreError) in try await base.add(titles: titles, at: date) }
+  }
+  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoUpdate {
+    try await lagging { base throws(TodoStoreError) in try await base.rename(id: id, to: title) }
+  }
+  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
+    try await lagging { base throws(TodoStoreError) in try await base.setDone(isDone, id: id, at: date) }
+  }
+  func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
+    try await lagging { base throws(TodoStoreError) in try await base.toggleDone(id: id, at: date) }
+  }
+  func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo {
+    try await lagging { base throws(TodoStoreError) in try await base.delete(id: id) }
+  }
+  func clearDone() async throws(TodoStoreError) -> [Todo] {
+    try await lagging { base throws(TodoStoreError) in try await base.clearDone() }
+  }
+  func undo() async throws(TodoStoreError) -> String {
+    try await lagging { base throws(TodoStoreError) in try await base.undo() }
+  }
+  func redo() async throws(TodoStoreError) -> String {
+    try await lagging { base throws(TodoStoreError) in try await base.redo() }
+  }
+}
+
 /// A test repository built on an in-memory one: each call goes to `base` unless the
 /// repository implements it itself.
 protocol InMemoryBackedRepository: TodoRepository {
@@ -192,6 +253,9 @@ extension InMemoryBackedRepository {
   }
   func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
     try await base.setDone(isDone, id: id, at: date)
+  }
+  func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
+    try await base.toggleDone(id: id, at: date)
   }
   func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo { try await base.delete(id: id) }
   func clearDone() async throws(TodoStoreError) -> [Todo] { try await base.clearDone() }

@@ -21,7 +21,7 @@ extension TodoFeature {
     case addAll(titles: [String])
     /// Renames a todo.
     case rename(id: Todo.ID, title: String)
-    /// Marks a todo done if it is open, open if it is done.
+    /// Marks a todo done if it is open, open if it is done, as it is when the change is made.
     case toggle(id: Todo.ID)
     /// Marks a todo done or open.
     case setDone(id: Todo.ID, isDone: Bool)

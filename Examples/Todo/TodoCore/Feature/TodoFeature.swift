@@ -123,10 +123,15 @@ public struct TodoFeature: Reducer, Sendable {
 
     case .toggle(let id):
       state.error = nil
-      guard let todo = state.todos[id: id] else {
-        return fail(.todoNotFound(id), &state)
+      // Only a todo on the list can be toggled; whether it becomes done or open is decided
+      // where the change is made, from the todo as it is then: a toggle sent while another is
+      // on its way undoes it, whatever the list showed when it was sent.
+      guard state.todos.contains(id: id) else { return fail(.todoNotFound(id), &state) }
+      let date = now()
+      return perform { repository throws(TodoStoreError) in
+        let update = try await repository.toggleDone(id: id, at: date)
+        return update.todo.isDone ? .completed(update.todo) : .reopened(update.todo)
       }
-      return setDone(!todo.isDone, id: id)
 
     case .setDone(let id, let isDone):
       state.error = nil

@@ -53,6 +53,17 @@ public final class InMemoryTodoRepository: TodoRepository {
       guard let todo = todos[id: id] else { throw .todoNotFound(id) }
       return todo
     }
+
+    /// Marks a todo done or open, as one step that can be undone if it changed anything.
+    mutating func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) throws(TodoStoreError) -> TodoUpdate {
+      var todo = try todo(id)
+      guard todo.isDone != isDone else { return TodoUpdate(todo: todo, isChanged: false) }
+      pushUndo("\(isDone ? "complete" : "reopen") “\(todo.title)”")
+      todo.isDone = isDone
+      todo.completedAt = isDone ? date : nil
+      todos[id: id] = todo
+      return TodoUpdate(todo: todo, isChanged: true)
+    }
   }
 
   private let contents: LockIsolated<Contents>
@@ -129,7 +140,7 @@ public final class InMemoryTodoRepository: TodoRepository {
     return try change { contents throws(TodoStoreError) in
       var todo = try contents.todo(id)
       guard todo.title != title else { return TodoUpdate(todo: todo, isChanged: false) }
-      contents.pushUndo("rename “\(todo.title)”")
+      contents.pushUndo("rename “\(todo.title)” to “\(title)”")
       todo.title = title
       contents.todos[id: id] = todo
       return TodoUpdate(todo: todo, isChanged: true)
@@ -138,14 +149,13 @@ public final class InMemoryTodoRepository: TodoRepository {
 
   /// Marks a todo done or open; see ``TodoRepository/setDone(_:id:at:)``.
   public func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
+    try change { contents throws(TodoStoreError) in try contents.setDone(isDone, id: id, at: date) }
+  }
+
+  /// Marks an open todo done and a done one open; see ``TodoRepository/toggleDone(id:at:)``.
+  public func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
     try change { contents throws(TodoStoreError) in
-      var todo = try contents.todo(id)
-      guard todo.isDone != isDone else { return TodoUpdate(todo: todo, isChanged: false) }
-      contents.pushUndo("\(isDone ? "complete" : "reopen") “\(todo.title)”")
-      todo.isDone = isDone
-      todo.completedAt = isDone ? date : nil
-      contents.todos[id: id] = todo
-      return TodoUpdate(todo: todo, isChanged: true)
+      try contents.setDone(!contents.todo(id).isDone, id: id, at: date)
     }
   }
 

@@ -163,7 +163,7 @@ public final class SQLiteTodoRepository: TodoRepository {
     return try change { database throws(TodoStoreError) in
       var todo = try Self.todo(id, in: database)
       guard todo.title != title else { return TodoUpdate(todo: todo, isChanged: false) }
-      try Self.recordUndoStep(database, label: "rename “\(todo.title)”", restoring: .todo(id))
+      try Self.recordUndoStep(database, label: "rename “\(todo.title)” to “\(title)”", restoring: .todo(id))
       try database.execute("UPDATE todos SET title = ? WHERE id = ?", [.text(title), .integer(id)])
       todo.title = title
       return TodoUpdate(todo: todo, isChanged: true)
@@ -173,20 +173,34 @@ public final class SQLiteTodoRepository: TodoRepository {
   /// Marks a todo done or open; see ``TodoRepository/setDone(_:id:at:)``.
   public func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
     try change { database throws(TodoStoreError) in
-      var todo = try Self.todo(id, in: database)
-      guard todo.isDone != isDone else { return TodoUpdate(todo: todo, isChanged: false) }
-      let label = "\(isDone ? "complete" : "reopen") “\(todo.title)”"
-      try Self.recordUndoStep(database, label: label, restoring: .todo(id))
-      todo.isDone = isDone
-      todo.completedAt = isDone ? date : nil
-      try database.execute(
-        "UPDATE todos SET is_done = ?, completed_at = ? WHERE id = ?",
-        [
-          .integer(isDone ? 1 : 0), todo.completedAt.map { .real($0.timeIntervalSince1970) } ?? .null,
-          .integer(id),
-        ])
-      return TodoUpdate(todo: todo, isChanged: true)
+      try Self.setDone(isDone, id: id, at: date, in: database)
     }
+  }
+
+  /// Marks an open todo done and a done one open; see ``TodoRepository/toggleDone(id:at:)``.
+  public func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
+    try change { database throws(TodoStoreError) in
+      try Self.setDone(!Self.todo(id, in: database).isDone, id: id, at: date, in: database)
+    }
+  }
+
+  /// Marks a todo done or open inside a transaction, with an undo step if it changed anything.
+  private static func setDone(
+    _ isDone: Bool, id: Todo.ID, at date: Date, in database: SQLiteDatabase
+  ) throws(TodoStoreError) -> TodoUpdate {
+    var todo = try Self.todo(id, in: database)
+    guard todo.isDone != isDone else { return TodoUpdate(todo: todo, isChanged: false) }
+    let label = "\(isDone ? "complete" : "reopen") “\(todo.title)”"
+    try Self.recordUndoStep(database, label: label, restoring: .todo(id))
+    todo.isDone = isDone
+    todo.completedAt = isDone ? date : nil
+    try database.execute(
+      "UPDATE todos SET is_done = ?, completed_at = ? WHERE id = ?",
+      [
+        .integer(isDone ? 1 : 0), todo.completedAt.map { .real($0.timeIntervalSince1970) } ?? .null,
+        .integer(id),
+      ])
+    return TodoUpdate(todo: todo, isChanged: true)
   }
 
   /// Deletes a todo; see ``TodoRepository/delete(id:)``.

@@ -82,6 +82,19 @@ public protocol TodoRepository: Sendable {
   /// - Returns: The todo after the change, and whether it was open (or done) before.
   func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate
 
+  /// Marks an open todo done and a done one open, deciding which from the todo as it is when
+  /// the change is made.
+  ///
+  /// Reading the todo, then calling ``setDone(_:id:at:)`` with the opposite, would decide from
+  /// what the reader saw: two toggles sent before the first one's result is back would both
+  /// mark it done. Here they undo each other.
+  ///
+  /// - Parameters:
+  ///   - id: The todo to change; an unknown one throws ``TodoStoreError/todoNotFound(_:)``.
+  ///   - date: The completion date to record when the todo becomes done.
+  /// - Returns: The todo after the change.
+  func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate
+
   /// Deletes a todo.
   ///
   /// - Parameter id: The todo to delete; an unknown one throws
