@@ -1,4 +1,4 @@
-// The example of the README's Testing section, verbatim: it must compile and pass.
+// The examples of the README's Testing section, verbatim: they must compile and pass.
 
 import Testing
 import UniflowTesting
@@ -45,4 +45,17 @@ struct Search: Reducer {
   await store.receive(.resultsLoaded(["swift", "swiftui"])) {
     $0.results = ["swift", "swiftui"]
   }
+}
+
+@MainActor
+@Test func theResultsAreAlwaysThoseOfTheQuery() async {
+  await checkProperties(
+    of: { clock in Search(api: { query in [query, query + "ui"] }, clock: clock) },
+    initialState: Search.State(),
+    actions: { _ in Generator.string(of: "sw", length: 0...3).map(Search.Action.queryChanged) },
+    properties: [
+      .invariant("the results are those of the query") { state in
+        state == Search.State() || state.results == [state.query, state.query + "ui"]
+      }
+    ])
 }

@@ -1,4 +1,3 @@
-
 /// A clock whose time moves only when a test says so.
 ///
 /// Inject it where the feature takes a `Clock`, then drive time from the test:
@@ -246,11 +245,50 @@ public final class TestClock: Clock, Sendable {
     // Let tasks that are about to sleep register first, so that they count from the old time.
     await yieldToReadyTasks()
     let target = now.advanced(by: duration)
-    while let due = state.withLock({ $0.removeNextDue(notAfter: target) }) {
-      await wake(due)
-    }
-    state.withLock { $0.now = max($0.now, target) }
+    while await wakeNextDue(notAfter: target) {}
+    move(to: target)
     await yieldToReadyTasks()
+  }
+
+  /// Moves time to the earliest deadline not after `limit`, wakes the tasks due there, waits
+  /// until they have run again, and yields so that they can go on to their next suspension
+  /// point (such as sleeping again).
+  ///
+  /// - Returns: Whether a task was due.
+  private func wakeNextDue(
+    notAfter limit: Instant?, isolation: isolated (any Actor)? = #isolation
+  ) async -> Bool {
+    guard resumeNextDue(notAfter: limit) else { return false }
+    await waitForResumedTasks()
+    await yieldToReadyTasks()
+    return true
+  }
+
+  /// Moves time to the earliest deadline not after `limit` and resumes the tasks due there, in
+  /// order, without waiting for them to run again (``waitForResumedTasks(isolation:)`` does).
+  ///
+  /// - Parameter limit: The latest deadline to move to; `nil` for no limit.
+  /// - Returns: Whether a task was due.
+  func resumeNextDue(notAfter limit: Instant?) -> Bool {
+    let due = state.withLock { state -> [Sleeper]? in
+      guard let (deadline, sleepers) = state.removeNextDue(notAfter: limit) else { return nil }
+      state.now = max(state.now, deadline)
+      state.wokenNotResumed.formUnion(sleepers.map(\.id))
+      return sleepers
+    }
+    guard let due else { return false }
+    for sleeper in due { sleeper.continuation.resume() }
+    return true
+  }
+
+  /// Whether every task the clock resumed has run again.
+  var haveResumedTasksRun: Bool {
+    state.withLock { $0.wokenNotResumed.isEmpty }
+  }
+
+  /// Moves time to `instant`, unless it is there already; wakes nobody.
+  func move(to instant: Instant) {
+    state.withLock { $0.now = max($0.now, instant) }
   }
 
   /// Moves time forward until no task is sleeping on the clock, waking each in turn.
@@ -279,8 +317,7 @@ public final class TestClock: Clock, Sendable {
   ) async {
     await yieldToReadyTasks()
     for _ in 0..<max(0, maximumWakeUps) {
-      guard let due = state.withLock({ $0.removeNextDue(notAfter: nil) }) else { return }
-      await wake(due)
+      guard await wakeNextDue(notAfter: nil) else { return }
     }
     let remaining = sleeperCount
     guard remaining > 0 else { return }
@@ -291,16 +328,8 @@ public final class TestClock: Clock, Sendable {
       at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Moves time to the sleepers' deadline, wakes them, waits until their tasks have resumed, and
-  /// yields so that they can go on to their next suspension point (such as sleeping again).
-  private func wake(
-    _ due: (deadline: Instant, sleepers: [Sleeper]), isolation: isolated (any Actor)? = #isolation
-  ) async {
-    state.withLock { state in
-      state.now = max(state.now, due.deadline)
-      state.wokenNotResumed.formUnion(due.sleepers.map(\.id))
-    }
-    for sleeper in due.sleepers { sleeper.continuation.resume() }
+  /// Waits until every task the clock resumed has run again.
+  func waitForResumedTasks(isolation: isolated (any Actor)? = #isolation) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let isResumed = state.withLock { state in
         guard state.wokenNotResumed.isEmpty else {
@@ -311,7 +340,6 @@ public final class TestClock: Clock, Sendable {
       }
       if isResumed { continuation.resume() }
     }
-    await yieldToReadyTasks()
   }
 
   /// Called when the task of a sleep runs again, however the sleep ended.

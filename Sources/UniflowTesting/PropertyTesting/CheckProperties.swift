@@ -35,6 +35,19 @@
 /// generator, or give the feature a way to end them. A diagnostic of the store (an action
 /// cycle, an effect error no `catch` handled) is a failure too.
 ///
+/// With `timeBetweenActions`, the next action does not wait for the effects of the last one:
+/// they run until they sleep on the test clock (or wait for other work), the clock moves by
+/// the time drawn for the step, and the next action comes while what is still asleep waits.
+/// The check then finds what happens when the user is faster than the effects: a search typed
+/// on before the last one answered, a sheet dismissed while its timer runs, a row deleted
+/// while it saves. After the last action, the effects run to their end and the properties are
+/// checked once more; `finalActions` are sent first, to stop what would run for ever, such as a
+/// timer the sequence left running.
+///
+/// Effects run on the main actor, one piece of work at a time, in the order it becomes ready,
+/// so effects that race take turns in the same order in every run of a seed (unless
+/// `runsEffectsInOrder` is `false`).
+///
 /// ## Failures
 ///
 /// A failing sequence is shrunk: actions are left out and the choices behind each action are
@@ -69,20 +82,37 @@
 ///   - initialState: The state every sequence starts from.
 ///   - actions: Gives the generator of the next action, for the current state.
 ///   - properties: The properties that must hold after every action.
-///   - model: A reference implementation that must match the feature after every action.
+///   - model: A reference implementation that must match the feature after every action (with
+///     `timeBetweenActions`, after every action once no effect can go on before the next one).
+///   - timeBetweenActions: The test-clock time that passes after each action before the next
+///     one, drawn for each action, while its effects run on; `nil` (the default) runs each
+///     action's effects to their end first. `Generator.int(in: 0...500).map { .milliseconds($0) }`
+///     shrinks towards zero: the next action at once.
+///   - finalActions: Actions sent after the last action of every sequence, before the effects
+///     run to their end and the state is checked once more (its invariants, its properties of
+///     the idle store, the model): those that end what would otherwise run for ever, such as
+///     stopping a timer that the sequence may have left running.
 ///   - sequences: How many sequences to run.
 ///   - length: How many actions each sequence has.
 ///   - seed: The seed of the first sequence; the others derive from it.
 ///   - maximumEffectTime: The most test-clock time the effects of one action may sleep.
-///   - timeout: How long to wait, on `timeoutClock`, for effects that neither finish nor sleep
-///     on the test clock; a passing check never waits for it. Thirty seconds by default: work
-///     that is merely slow (a loaded machine, a sanitizer) must not read as work that never
-///     ends.
+///   - timeout: How long to wait, on `timeoutClock`, for effects that must end (each action's,
+///     or with `timeBetweenActions` those left once the final actions are sent) but neither
+///     finish nor sleep on the test clock; a passing check never waits for it. Thirty seconds by
+///     default: work that is merely slow (a loaded machine, a sanitizer) must not read as work
+///     that never ends. While such a failure is shrunk, effects that nothing in the check can
+///     wake fail at once.
 ///   - timeoutClock: The clock that measures `timeout`.
+///   - runsEffectsInOrder: Whether effects run on the main actor, one piece of work at a time,
+///     in the order it becomes ready (the default). `false` runs them on the global concurrent
+///     executor, as a store in an app does: for effects that block their thread until the main
+///     thread does something (`DispatchQueue.main.sync`), which would wait forever on the main
+///     actor. Racing effects may then take turns in another order in each run.
 ///   - maximumShrinkRuns: The most sequences to run while shrinking a failure.
-///   - concurrentSequences: How many sequences run side by side on the main actor, which keeps
-///     the threads of their effects busy; 1 runs them one after another. Each sequence has its
-///     own store, reducer and clock, so `makeReducer` must make fresh test doubles.
+///   - concurrentSequences: How many sequences run side by side on the main actor: while one
+///     waits (for time on its clock, for work from another thread), another runs; 1 runs them
+///     one after another. Each sequence has its own store, reducer and clock, so `makeReducer`
+///     must make fresh test doubles.
 ///   - fileID: The file ID a failure is reported at; the caller's by default.
 ///   - filePath: The file path a failure is reported at; the caller's by default.
 ///   - line: The line a failure is reported at; the caller's by default.
@@ -98,21 +128,26 @@ public func checkProperties<R: Reducer>(
   actions: @escaping (_ state: R.State) -> Generator<R.Action>,
   properties: [FeatureProperty<R.State, R.Action>] = [],
   model: ReferenceModel<R.State, R.Action>? = nil,
+  timeBetweenActions: Generator<Duration>? = nil,
+  finalActions: [R.Action] = [],
   sequences: Int = 100,
   length: Int = 100,
   seed: UInt64 = 0,
   maximumEffectTime: Duration = .seconds(3600),
   timeout: Duration = .seconds(30),
   timeoutClock: any Clock<Duration> = ContinuousClock(),
+  runsEffectsInOrder: Bool = true,
   maximumShrinkRuns: Int = 1_000,
   concurrentSequences: Int = 8,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) async -> PropertyCheckFailure? {
   let runner = PropertyRunner(
-    makeReducer: makeReducer, initialState: initialState, actions: actions, properties: properties,
+    makeReducer: makeReducer, initialState: initialState, actions: actions,
+    timeBetweenActions: timeBetweenActions, finalActions: finalActions, properties: properties,
     model: model,
-    effectLimits: EffectLimits(maximumTime: maximumEffectTime, timeout: timeout, timeoutClock: timeoutClock))
+    effectLimits: EffectLimits(maximumTime: maximumEffectTime, timeout: timeout, timeoutClock: timeoutClock),
+    runsEffectsInOrder: runsEffectsInOrder)
   let seeds = sequenceSeeds(from: seed, count: max(0, sequences))
   guard
     let (index, failing) = await firstFailure(

@@ -1,7 +1,8 @@
 /// Something that must hold of a feature after every action of a property check.
 ///
 /// An invariant looks at the state; a transition also sees the state before the action and the
-/// action itself:
+/// action itself; a property of the idle store looks at the state only once the effects have
+/// caught up:
 ///
 /// ```swift
 /// let properties: [FeatureProperty<Todos.State, Todos.Action>] = [
@@ -20,14 +21,19 @@ public struct FeatureProperty<State, Action> {
   enum Check {
     case invariant((State) -> Bool)
     case transition((State, Action, State) -> Bool)
+    case whenIdle((State) -> Bool)
   }
 
   /// The statement the property checks, as a failure names it.
   public let name: String
   let check: Check
 
-  /// A property of the state, checked on the initial state and after every action, once the
-  /// action's effects have finished.
+  /// A property of the state, checked on the initial state and after every action.
+  ///
+  /// After an action, its effects have ended, unless the check lets actions come while effects
+  /// still run (`timeBetweenActions`): then the property must hold at every step, whatever is
+  /// in flight. A property that holds only once the effects have caught up is
+  /// ``whenIdle(_:_:)``.
   ///
   /// - Parameters:
   ///   - name: The statement that must hold, as a failure names it.
@@ -51,17 +57,49 @@ public struct FeatureProperty<State, Action> {
     Self(name: name, check: .transition(holds))
   }
 
-  /// Whether the property holds of the initial state; transitions hold of it trivially.
-  func holds(initially state: State) -> Bool {
-    guard case .invariant(let holds) = check else { return true }
-    return holds(state)
+  /// A property of the state once the effects have caught up: checked on the initial state,
+  /// after every action once no effect can go on before the next one (each has ended, or waits
+  /// for something only a later action brings, such as a stream it listens to), and once the
+  /// effects of the last action have ended.
+  ///
+  /// It says what the state comes to once the effects catch up, which may not hold while they
+  /// run:
+  ///
+  /// ```swift
+  /// .whenIdle("the results are those of the query") { state in
+  ///   state.results == search(state.query)
+  /// }
+  /// ```
+  ///
+  /// When every action's effects end before the next action (the default), it is checked after
+  /// every action, as an invariant is. When actions come while effects still run
+  /// (`timeBetweenActions`), it is what finds an answer that arrives late and overwrites a
+  /// newer one.
+  ///
+  /// - Parameters:
+  ///   - name: The statement that must hold, as a failure names it.
+  ///   - holds: Whether the statement holds of a state.
+  /// - Returns: The property.
+  public static func whenIdle(_ name: String, _ holds: @escaping (_ state: State) -> Bool) -> Self {
+    Self(name: name, check: .whenIdle(holds))
   }
 
-  /// Whether the property holds of a step.
-  func holds(before: State, action: Action, after: State) -> Bool {
+  /// Whether the property holds of a state where no effect is running: the initial state, or
+  /// the state once every effect has ended; transitions hold of it trivially.
+  func holds(whenIdle state: State) -> Bool {
+    switch check {
+    case .invariant(let holds), .whenIdle(let holds): holds(state)
+    case .transition: true
+    }
+  }
+
+  /// Whether the property holds of a step; `isIdle` says whether the effects have caught up
+  /// after it: none can go on before the next action.
+  func holds(before: State, action: Action, after: State, isIdle: Bool) -> Bool {
     switch check {
     case .invariant(let holds): holds(after)
     case .transition(let holds): holds(before, action, after)
+    case .whenIdle(let holds): !isIdle || holds(after)
     }
   }
 }

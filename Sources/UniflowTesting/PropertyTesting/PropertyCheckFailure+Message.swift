@@ -15,13 +15,22 @@ extension PropertyCheckFailure {
       lines.append("\(run.headline) (seed \(seed); \(shrinking)):")
     }
     lines += actions.enumerated().map { "  \($0.offset + 1). \($0.element)" }
+    let finalActions = (run.endedWith ?? []).map { ValueDump($0).description }
+    lines += finalActions.map { "  then \($0)" }
     lines += run.details
     if !run.steps.isEmpty {
       lines.append("As a TestStore regression test:")
       lines.append("  store.exhaustivity = .off")
       for (step, action) in zip(run.steps, actions) {
-        lines += regressionLines(action, isAsynchronous: step.isAsynchronous, clockAdvance: step.clockAdvance)
-          .map { "  " + $0 }
+        let stepLines =
+          run.isInterleaved
+          ? interleavedRegressionLines(action, pause: step.clockAdvance)
+          : regressionLines(action, isAsynchronous: step.isAsynchronous, clockAdvance: step.clockAdvance)
+        lines += stepLines.map { "  " + $0 }
+      }
+      if run.endedWith != nil {
+        lines += finalActions.map { "  await store.send(\($0))" }
+        lines += ["  await clock.run()", "  await store.finish()"]
       }
     }
     switch run.failure {
@@ -46,6 +55,14 @@ private func regressionLines(_ action: String, isAsynchronous: Bool, clockAdvanc
     "await clock.advance(by: \(swiftLiteral(clockAdvance)))",
     "await store.finish()",
   ]
+}
+
+/// The lines of a TestStore test that send `action` and let `pause` pass on the clock before
+/// the next one, while its effects run on.
+private func interleavedRegressionLines(_ action: String, pause: Duration) -> [String] {
+  let send = "await store.send(\(action))"
+  guard pause > .zero else { return [send] }
+  return [send, "await clock.advance(by: \(swiftLiteral(pause)))"]
 }
 
 /// A duration as Swift code: `.seconds(2)`, `.milliseconds(300)`, `.nanoseconds(5)`.

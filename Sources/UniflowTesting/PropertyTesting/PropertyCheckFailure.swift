@@ -1,4 +1,4 @@
-/// The shrunk failure of a property check, as ``checkProperties(of:initialState:actions:properties:model:sequences:length:seed:maximumEffectTime:timeout:timeoutClock:maximumShrinkRuns:concurrentSequences:fileID:filePath:line:column:)``
+/// The shrunk failure of a property check, as ``checkProperties(of:initialState:actions:properties:model:timeBetweenActions:finalActions:sequences:length:seed:maximumEffectTime:timeout:timeoutClock:runsEffectsInOrder:maximumShrinkRuns:concurrentSequences:fileID:filePath:line:column:)``
 /// reports it.
 public struct PropertyCheckFailure: Sendable, Hashable, CustomStringConvertible {
   /// What failed: the name of a ``FeatureProperty``, or a description of a model mismatch,

@@ -2,7 +2,9 @@ extension PropertyRunner {
   /// Reduces a failing run to a simpler one that fails the same way, until no pass helps or the
   /// budget of runs is spent:
   ///
-  /// 1. leaving out actions, in large chunks, then one by one;
+  /// 1. leaving out actions, in large chunks, then one by one, and, when time passes between
+  ///    actions, one by one while keeping the time that passed after each, and moving time to
+  ///    later steps (the actions come at once, the time passes at the end);
   /// 2. leaving out a choice inside an action together with lowering the one before it (a
   ///    string one character shorter, without its first character);
   /// 3. lowering pairs of equal choices together (the same name added twice, then removed);
@@ -18,6 +20,8 @@ extension PropertyRunner {
     while improved, shrinker.budget > 0 {
       improved = false
       if await removeChunks(&shrinker) { improved = true }
+      if await removeStepsKeepingTheirTime(&shrinker) { improved = true }
+      if await moveTimeLater(&shrinker) { improved = true }
       if await removeChoices(&shrinker) { improved = true }
       if await lowerEqualChoices(&shrinker) { improved = true }
       if await minimizeChoices(&shrinker) { improved = true }
@@ -34,7 +38,10 @@ extension PropertyRunner {
   private func attempt(_ choices: [[UInt64]], _ shrinker: inout Shrinker) async -> Bool {
     guard shrinker.budget > 0 else { return false }
     shrinker.budget -= 1
-    guard let run = await run(.replay(choices)), run.failure == shrinker.best.failure,
+    guard
+      let run = await run(
+        .replay(choices), judgesWaitingEffectsAtOnce: shrinker.best.failure == .unfinishedEffects),
+      run.failure == shrinker.best.failure,
       isSimpler(run.choices, than: shrinker.best.choices)
     else { return false }
     shrinker.best = run
@@ -59,6 +66,69 @@ extension PropertyRunner {
       size /= 2
     }
     return improved
+  }
+
+  /// Leaves out steps one by one, adding the choices that drew the time after each to those of
+  /// the step before: a failure that needs time to pass before a later action keeps it without
+  /// the actions that only brought it. (For a pause drawn from a range, the sum of two choices
+  /// is the sum of the two pauses above its low end.)
+  private func removeStepsKeepingTheirTime(_ shrinker: inout Shrinker) async -> Bool {
+    await movePauses(&shrinker) { best, index in
+      guard index > 0, let pause = pauseChoices(of: index, in: best),
+        var choices = add(pause, toPauseOf: index - 1, in: best)
+      else { return nil }
+      choices.remove(at: index)
+      return choices
+    }
+  }
+
+  /// Moves the time after each step to the step after it, adding its choices there: the same
+  /// failure with the actions sooner is simpler to read (and to shrink further).
+  private func moveTimeLater(_ shrinker: inout Shrinker) async -> Bool {
+    await movePauses(&shrinker) { best, index in
+      guard index + 1 < best.steps.count, let pause = pauseChoices(of: index, in: best),
+        var choices = add(pause, toPauseOf: index + 1, in: best)
+      else { return nil }
+      let start = best.steps[index].choices.count - pause.count
+      choices[index].replaceSubrange(start..., with: repeatElement(0, count: pause.count))
+      return choices
+    }
+  }
+
+  /// Tries, step by step, the choices `makeCandidate` makes from the best run for a step (`nil`
+  /// when it has none); a step whose candidate did not fail the same way is not tried again.
+  private func movePauses(
+    _ shrinker: inout Shrinker, _ makeCandidate: (_ best: FailingRun, _ index: Int) -> [[UInt64]]?
+  ) async -> Bool {
+    guard timeBetweenActions != nil else { return false }
+    var improved = false
+    var index = 0
+    while index < shrinker.best.steps.count, shrinker.budget > 0 {
+      guard let candidate = makeCandidate(shrinker.best, index) else {
+        index += 1
+        continue
+      }
+      if await attempt(candidate, &shrinker) { improved = true } else { index += 1 }
+    }
+    return improved
+  }
+
+  /// The choices that drew the time after step `index`, if any is above zero.
+  private func pauseChoices(of index: Int, in run: FailingRun) -> ArraySlice<UInt64>? {
+    let step = run.steps[index]
+    let pause = step.choices.suffix(step.pauseChoiceCount)
+    return pause.contains { $0 > 0 } ? pause : nil
+  }
+
+  /// The choices of `run` with `pause` added, choice by choice, to those that drew the time
+  /// after step `index`; `nil` when that step's pause has another number of choices.
+  private func add(_ pause: ArraySlice<UInt64>, toPauseOf index: Int, in run: FailingRun) -> [[UInt64]]? {
+    let step = run.steps[index]
+    guard step.pauseChoiceCount == pause.count else { return nil }
+    var choices = run.choices
+    let start = step.choices.count - step.pauseChoiceCount
+    for (offset, choice) in pause.enumerated() { choices[index][start + offset] &+= choice }
+    return choices
   }
 
   private func removeChoices(_ shrinker: inout Shrinker) async -> Bool {

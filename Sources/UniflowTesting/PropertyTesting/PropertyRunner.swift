@@ -1,5 +1,6 @@
-/// Runs the sequences of a property check: generates or replays actions, sends them to a fresh
-/// store, runs their effects to the end, and checks the properties after each.
+/// Runs the sequences of a property check: generates or replays the actions of each, which a
+/// ``SequenceRun`` performs on a fresh store, checking the properties after each; and shrinks a
+/// failing sequence.
 @MainActor
 final class PropertyRunner<R: Reducer> {
   typealias State = R.State
@@ -23,12 +24,15 @@ final class PropertyRunner<R: Reducer> {
 
   /// One action of a run, as it happened.
   struct Step {
-    /// The choices that generated the action.
+    /// The choices that generated the action, then those that drew the time after it.
     let choices: [UInt64]
+    /// How many of the last `choices` drew the time after the action.
+    let pauseChoiceCount: Int
     let action: Action
     /// Whether the action's effects were still running when `send` returned.
     let isAsynchronous: Bool
-    /// How far the test clock moved for the action's effects.
+    /// How far the test clock moved after the action: as far as its effects needed, or, when
+    /// effects run between actions, the time drawn to pass before the next one.
     let clockAdvance: Duration
   }
 
@@ -40,6 +44,11 @@ final class PropertyRunner<R: Reducer> {
     let details: [String]
     /// The lead of the message, naming the failure.
     let headline: String
+    /// Whether effects ran on between the actions (`timeBetweenActions`).
+    let isInterleaved: Bool
+    /// When the failure came once the effects still running after the last action ended, the
+    /// final actions sent before it; `nil` when it came at a step.
+    let endedWith: [Action]?
 
     var choices: [[UInt64]] { steps.map(\.choices) }
   }
@@ -47,53 +56,46 @@ final class PropertyRunner<R: Reducer> {
   let makeReducer: (TestClock) -> R
   let initialState: State
   let actions: (State) -> Generator<Action>
+  /// The test-clock time to let pass after each action, while effects run on; `nil` when each
+  /// action's effects run to their end before the next action.
+  let timeBetweenActions: Generator<Duration>?
+  /// The actions sent after the last generated one, before the effects run to their end.
+  let finalActions: [Action]
   let properties: [FeatureProperty<State, Action>]
   let model: ReferenceModel<State, Action>?
   let effectLimits: EffectLimits
+  /// Whether effects run on the main actor, in the order their work becomes ready.
+  let runsEffectsInOrder: Bool
 
   /// How many times a step tries new choices when its generator rejects them.
   let maximumRejections = 100
 
   init(
     makeReducer: @escaping (TestClock) -> R, initialState: State,
-    actions: @escaping (State) -> Generator<Action>, properties: [FeatureProperty<State, Action>],
-    model: ReferenceModel<State, Action>?, effectLimits: EffectLimits
+    actions: @escaping (State) -> Generator<Action>, timeBetweenActions: Generator<Duration>?,
+    finalActions: [Action], properties: [FeatureProperty<State, Action>],
+    model: ReferenceModel<State, Action>?, effectLimits: EffectLimits, runsEffectsInOrder: Bool
   ) {
     self.makeReducer = makeReducer
     self.initialState = initialState
     self.actions = actions
+    self.timeBetweenActions = timeBetweenActions
+    self.finalActions = finalActions
     self.properties = properties
     self.model = model
     self.effectLimits = effectLimits
+    self.runsEffectsInOrder = runsEffectsInOrder
   }
 
   /// Runs one sequence.
   ///
+  /// - Parameters:
+  ///   - source: Where the actions come from.
+  ///   - judgesWaitingEffectsAtOnce: Whether effects that must end but that nothing in the
+  ///     check can wake fail at once, without waiting for the timeout: while a failure of such
+  ///     effects is shrunk (the failing run waited the whole timeout for them).
   /// - Returns: The failing run, or `nil` when every property held after every action.
-  func run(_ source: Source) async -> FailingRun? {
-    let clock = TestClock()
-    let diagnostics = DiagnosticLog()
-    let configuration = StoreConfiguration { diagnostics.append($0) }
-    let store = Store(initialState: initialState, reducer: makeReducer(clock), configuration: configuration)
-    let modelRun = model?.start()
-    let monitor = EffectMonitor(
-      clock: clock, timeout: effectLimits.timeout, timeoutClock: effectLimits.timeoutClock)
-    defer { monitor.stop() }
-
-    // The state after the last step: each step's effects have ended when it is read, so it is
-    // also the state the next step starts from.
-    var state = store.state
-    for property in properties where !property.holds(initially: state) {
-      return FailingRun(
-        failure: .property(property.name), steps: [], details: [],
-        headline: "Property “\(property.name)” does not hold for the initial state")
-    }
-    if let lines = modelRun?.mismatch(state) {
-      return FailingRun(
-        failure: .model, steps: [], details: ["Differences (model → feature):"] + lines.map { "  " + $0 },
-        headline: "The model and the feature differ in the initial state")
-    }
-
+  func run(_ source: Source, judgesWaitingEffectsAtOnce: Bool = false) async -> FailingRun? {
     var random: SplitMix64?
     let length: Int
     var replayed: [[UInt64]] = []
@@ -106,106 +108,61 @@ final class PropertyRunner<R: Reducer> {
       length = choices.count
     }
 
-    var steps: [Step] = []
-    steps.reserveCapacity(length)
+    let sequence = SequenceRun(
+      runner: self, expectedLength: length, judgesWaitingEffectsAtOnce: judgesWaitingEffectsAtOnce)
+    defer { sequence.stop() }
+    if let failing = sequence.checkInitialState() { return failing }
     for index in 0..<length {
-      let generator = actions(state)
-      var action: Action?
+      var pause = Duration.zero
       var choices: [UInt64] = []
-      if var rng = random {
-        for _ in 0..<maximumRejections {
-          var choiceSource = ChoiceSource(generator: rng)
-          action = generator.generate(&choiceSource)
-          rng = choiceSource.generator ?? rng
-          choices = choiceSource.recorded
-          if action != nil { break }
-        }
-        random = rng
-      } else {
-        var choiceSource = ChoiceSource(replaying: replayed[index])
-        action = generator.generate(&choiceSource)
-        choices = choiceSource.recorded
-      }
+      var pauseChoiceCount = 0
       // A step whose generator rejects every choice is left out of the sequence.
-      guard let action else { continue }
+      guard
+        let action = draw(
+          from: actions(sequence.state), random: &random,
+          replaying: random == nil ? replayed[index] : nil, pause: &pause, choices: &choices,
+          pauseChoiceCount: &pauseChoiceCount)
+      else { continue }
+      if let failing = await sequence.perform(
+        action, pause: pause, choices: choices, pauseChoiceCount: pauseChoiceCount)
+      {
+        return failing
+      }
+    }
+    return await sequence.end()
+  }
 
-      let before = state
-      let task = store.send(action)
-      let isAsynchronous = !task.isFinished
-      let settlement = await settle(task, clock: clock, monitor: monitor)
-      let step = Step(
-        choices: choices, action: action, isAsynchronous: isAsynchronous,
-        clockAdvance: settlement.clockAdvance)
-      steps.append(step)
-      let number = steps.count
-
-      if let diagnostic = diagnostics.first {
-        return FailingRun(
-          failure: .diagnostic(diagnostic.kind), steps: steps, details: [diagnostic.description],
-          headline: "The store reported a problem at action \(number)")
+  /// Draws the next action from `generator`, then the time to let pass after it: from fresh
+  /// choices of `random`, which it moves on, retrying while the generator rejects; or from the
+  /// `replaying` choices of a recorded step.
+  ///
+  /// - Returns: The action, with the pause in `pause`, the choices behind both in `choices` and
+  ///   how many of them drew the pause in `pauseChoiceCount`; `nil` when the generator rejected
+  ///   every try.
+  private func draw(
+    from generator: Generator<Action>, random: inout SplitMix64?, replaying: [UInt64]?,
+    pause: inout Duration, choices: inout [UInt64], pauseChoiceCount: inout Int
+  ) -> Action? {
+    var rng = random
+    defer { random = rng }
+    for _ in 0..<(replaying == nil ? maximumRejections : 1) {
+      var source: ChoiceSource
+      if let replaying {
+        source = ChoiceSource(replaying: replaying)
+      } else if let next = rng {
+        source = ChoiceSource(generator: next)
+      } else {
+        return nil
       }
-      if let unfinished = settlement.unfinished {
-        return FailingRun(
-          failure: .unfinishedEffects, steps: steps, details: [unfinished],
-          headline: "The effects of action \(number) did not finish")
-      }
-      let after = store.state
-      state = after
-      modelRun?.apply(action)
-      for property in properties where !property.holds(before: before, action: action, after: after) {
-        return FailingRun(
-          failure: .property(property.name), steps: steps,
-          details: stateChangeLines(from: before, to: after, at: number),
-          headline: "Property “\(property.name)” failed")
-      }
-      if let lines = modelRun?.mismatch(after) {
-        return FailingRun(
-          failure: .model, steps: steps,
-          details: ["Differences (model → feature) after action \(number):"] + lines.map { "  " + $0 },
-          headline: "The model and the feature differ")
-      }
+      let action = generator.generate(&source)
+      let actionChoiceCount = source.recorded.count
+      // A pause generator that rejects lets no time pass.
+      if action != nil, let drawn = timeBetweenActions?.generate(&source) { pause = max(.zero, drawn) }
+      rng = source.generator ?? rng
+      choices = source.recorded
+      pauseChoiceCount = choices.count - actionChoiceCount
+      if action != nil { return action }
     }
     return nil
-  }
-
-  /// The lines showing how the state changed at the failing action.
-  private func stateChangeLines(from before: State, to after: State, at number: Int) -> [String] {
-    let diff = ValueDiff(expected: before, actual: after)
-    guard !diff.isEmpty else { return ["The state did not change at action \(number)."] }
-    return ["State change at action \(number):"]
-      + diff.changes.map { change in
-        switch (change.expected, change.actual) {
-        case (let old?, let new?): "  \(change.path): \(old) → \(new)"
-        case (let old?, nil): "  \(change.path): removed \(old)"
-        case (nil, let new?): "  \(change.path): added \(new)"
-        case (nil, nil): "  \(change.path)"
-        }
-      }
-  }
-}
-
-/// The diagnostics a store reported during a run.
-@MainActor
-final class DiagnosticLog {
-  private(set) var entries: [StoreDiagnostic] = []
-
-  nonisolated init() {}
-
-  func append(_ diagnostic: StoreDiagnostic) {
-    entries.append(diagnostic)
-  }
-
-  var first: StoreDiagnostic? {
-    entries.first
-  }
-}
-
-extension StoreDiagnostic {
-  /// The case, to tell one kind of problem from another while shrinking.
-  fileprivate var kind: String {
-    switch self {
-    case .actionCycle: "actionCycle"
-    case .unhandledEffectError: "unhandledEffectError"
-    }
   }
 }

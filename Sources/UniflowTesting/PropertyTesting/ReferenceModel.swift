@@ -18,7 +18,10 @@
 /// ```
 ///
 /// The model sees only the actions the check generates, not those the feature's effects send
-/// back: it describes what the user asked for, not how the feature gets there.
+/// back: it describes what the user asked for, not how the feature gets there. When actions come
+/// while effects still run (`timeBetweenActions`), the two are compared only once no effect can
+/// go on before the next action, and once the effects of the last action have ended: the model
+/// has every action done at once, the feature once its effects catch up.
 public struct ReferenceModel<State, Action> {
   let start: () -> ModelRun<State, Action>
 

@@ -22,6 +22,10 @@
 /// `Effect.run(priority:operation:catch:)` effect), checks it, and checks its state change the
 /// same way. ``finish(timeout:fileID:filePath:line:column:)`` waits for the effects to end.
 ///
+/// Effects run on the main actor, one piece of work at a time, in the order the work becomes
+/// ready: effects that race take turns in the same order in every run of a test (unless the
+/// store is made with `runsEffectsInOrder: false`).
+///
 /// ## Exhaustive by default
 ///
 /// A test fails when:
@@ -130,6 +134,11 @@ public final class TestStore<State: Equatable, Action> {
   ///     running, before failing.
   ///   - timeoutClock: The clock that measures `timeout`; the continuous clock unless a test of
   ///     the timeout itself needs a ``TestClock``.
+  ///   - runsEffectsInOrder: Whether effects run on the main actor, one piece of work at a time,
+  ///     in the order it becomes ready, so that racing effects take turns in the same order in
+  ///     every run (the default). `false` runs them on the global concurrent executor, as a
+  ///     store in an app does: for effects that block their thread until the main thread does
+  ///     something (`DispatchQueue.main.sync`), which would wait forever on the main actor.
   ///   - fileID: The file ID a failure is reported at; the caller's by default.
   ///   - filePath: The file path a failure is reported at; the caller's by default.
   ///   - line: The line a failure is reported at; the caller's by default.
@@ -139,6 +148,7 @@ public final class TestStore<State: Equatable, Action> {
     reducer: R,
     timeout: Duration = .seconds(1),
     timeoutClock: any Clock<Duration> = ContinuousClock(),
+    runsEffectsInOrder: Bool = true,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) where R.State == State, R.Action == Action {
@@ -150,8 +160,12 @@ public final class TestStore<State: Equatable, Action> {
       link.testStore?.didProcess(action, state: state)
       return effect
     }
-    let configuration = StoreConfiguration { diagnostic in
+    var configuration = StoreConfiguration { diagnostic in
       link.testStore?.didDiagnose(diagnostic)
+    }
+    if runsEffectsInOrder {
+      // The test awaits between its steps: main-actor tasks run the effects' work meanwhile.
+      configuration.effectExecutor = EffectExecutor(isAttended: false)
     }
     self.store = Store(initialState: initialState, reducer: recording, configuration: configuration)
     self.timeout = timeout
@@ -174,6 +188,9 @@ public final class TestStore<State: Equatable, Action> {
   ///   - timeout: How long to wait for an action or for effects to end while effects are
   ///     running, before failing.
   ///   - timeoutClock: The clock that measures `timeout`.
+  ///   - runsEffectsInOrder: Whether effects run on the main actor, one piece of work at a time,
+  ///     in the order it becomes ready (the default), or on the global concurrent executor, as
+  ///     in an app; see ``init(initialState:reducer:timeout:timeoutClock:runsEffectsInOrder:fileID:filePath:line:column:)``.
   ///   - fileID: The file ID a failure is reported at; the caller's by default.
   ///   - filePath: The file path a failure is reported at; the caller's by default.
   ///   - line: The line a failure is reported at; the caller's by default.
@@ -183,13 +200,15 @@ public final class TestStore<State: Equatable, Action> {
     initialState: State,
     timeout: Duration = .seconds(1),
     timeoutClock: any Clock<Duration> = ContinuousClock(),
+    runsEffectsInOrder: Bool = true,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
     @ReducerBuilder<State, Action> reducer: () -> R
   ) where R.State == State, R.Action == Action {
     self.init(
       initialState: initialState, reducer: reducer(), timeout: timeout, timeoutClock: timeoutClock,
-      fileID: fileID, filePath: filePath, line: line, column: column)
+      runsEffectsInOrder: runsEffectsInOrder, fileID: fileID, filePath: filePath, line: line,
+      column: column)
   }
 
   deinit {

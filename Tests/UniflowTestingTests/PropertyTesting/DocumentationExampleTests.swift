@@ -1,5 +1,6 @@
-// The worked example of the Testing article's "Property-based testing" section: its feature is
-// `Inventory` (in Support), its check and model are here, verbatim.
+// The worked examples of the Testing article's "Property-based testing" section: their
+// features are `Inventory` and `Suggestions` (in Support), their checks and model are here,
+// verbatim.
 
 import Testing
 import UniflowTesting
@@ -36,6 +37,28 @@ func theCountMatchesTheItems() async {
 )
 
 @MainActor
+func theSuggestionsAreThoseOfTheQuery() async {
+  await checkProperties(
+    of: { clock in
+      Suggestions(suggest: { query in
+        try await clock.sleep(for: .milliseconds(300 - 100 * query.count))
+        return [query + "!"]
+      })
+    },
+    initialState: Suggestions.State(),
+    actions: { _ in
+      Generator.string(of: "ab", length: 0...2).map(Suggestions.Action.queryChanged)
+    },
+    properties: [
+      .whenIdle("the suggestions are those of the query") { state in
+        state == Suggestions.State() || state.suggestions == [state.query + "!"]
+      }
+    ],
+    timeBetweenActions: Generator.int(in: 0...400).map { .milliseconds($0) }
+  )
+}
+
+@MainActor
 @Suite struct DocumentationExampleTests {
   @Test func theWorkedExampleFailsAsTheArticleShows() async {
     await withKnownIssue {
@@ -50,5 +73,13 @@ func theCountMatchesTheItems() async {
       of: { _ in Inventory() }, initialState: Inventory.State(), actions: Inventory.actions,
       model: inventoryModel)
     #expect(failure == nil)
+  }
+
+  @Test func theLateSuggestionIsFoundAsTheArticleShows() async {
+    await withKnownIssue {
+      await theSuggestionsAreThoseOfTheQuery()
+    } matching: { issue in
+      issue.description.contains(Suggestions.lateSuggestionReport)
+    }
   }
 }

@@ -8,7 +8,8 @@ import UniflowTesting
     Generator.string(of: "ab", length: 0...2).map(Search.Action.queryChanged)
   }
 
-  @Test func debouncedEffectsRunToTheirEndOnTheTestClock() async {
+  @Test(arguments: [true, false])
+  func debouncedEffectsRunToTheirEndOnTheTestClock(runsEffectsInOrder: Bool) async {
     let failure = await checkProperties(
       of: { clock in Search(api: { query in [query, query + "ui"] }, clock: clock) },
       initialState: Search.State(), actions: Self.queries,
@@ -22,7 +23,7 @@ import UniflowTesting
         update: { query, action in
           if case .queryChanged(let new) = action { query = new }
         }, observe: \.query),
-      sequences: 20, length: 10)
+      sequences: 20, length: 10, runsEffectsInOrder: runsEffectsInOrder)
     #expect(failure == nil)
   }
 
@@ -78,51 +79,132 @@ import UniflowTesting
   }
 }
 
-/// A feature whose effect waits for a stream that never ends, without sleeping on the clock.
-private struct Listener: Reducer {
-  struct State: Equatable {}
-  enum Action: Equatable { case listen }
+extension PropertyCheckEffectsTests {
+  /// Runs `check` while time passes on `timeoutClock` alone, a second at a time: the check's
+  /// own clock never moves.
+  func whileTimeoutTimePasses(
+    on timeoutClock: TestClock, _ check: @escaping @MainActor () async -> Void
+  ) async {
+    let completion = MainActorFlag()
+    let task = Task {
+      await check()
+      completion.isSet = true
+    }
+    while !completion.isSet {
+      await timeoutClock.advance(by: .seconds(1))
+    }
+    await task.value
+  }
 
-  let updates = AsyncStream<Int>.makeStream()
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    .run { [stream = updates.stream] _ in
-      for await _ in stream {}
+  /// An effect that waits for a stream that never ends is reported, after the timeout: at its
+  /// action when each action's effects must end before the next one; with time between actions,
+  /// it lets the next action come, and is reported once the sequence and its final actions are
+  /// done, where shrinking (which judges such effects without waiting) keeps the action that
+  /// started it.
+  @Test(arguments: [false, true])
+  func effectsWaitingForAStreamAreReportedAfterTheTimeout(timePassesBetweenActions: Bool) async {
+    let expected =
+      timePassesBetweenActions
+      ? """
+      The effects still running after the last action did not finish (seed 0; shrunk from 3 \
+      to 1 action):
+        1. .listen
+      They neither finished nor slept on the test clock within 5.0 seconds: do they wait for a \
+      stream that never ends?
+      Final actions (`finalActions`), sent after the last action of every sequence, can end \
+      them.
+      """
+      : """
+      The effects of action 1 did not finish (seed 0; 1 action):
+        1. .listen
+      They neither finished nor slept on the test clock within 5.0 seconds: do they wait for a \
+      stream that never ends?
+      """
+    let timeoutClock = TestClock()
+    await whileTimeoutTimePasses(on: timeoutClock) {
+      await knownPropertyFailure {
+        await checkProperties(
+          of: { _ in Listener() }, initialState: Listener.State(),
+          actions: { _ in .constant(.listen) },
+          timeBetweenActions: timePassesBetweenActions ? .constant(.seconds(1)) : nil,
+          sequences: 1, length: 3, timeout: .seconds(5), timeoutClock: timeoutClock)
+      } matching: { description in
+        description.contains(expected)
+      }
     }
   }
 }
 
-/// Whether a task of the test has ended.
-@MainActor
-private final class Completion {
-  var isDone = false
-}
-
 extension PropertyCheckEffectsTests {
-  @Test func effectsWaitingForSomethingElseAreReportedAfterTheTimeout() async {
+  /// Effects that keep making work for each other, on the effects' executor or through the
+  /// main actor, are never idle: with time between actions too, the check waits for them, up
+  /// to the timeout, and reports them at their action.
+  @Test(arguments: [Racing.Action.spin, .pollForever])
+  func effectsThatKeepWakingEachOtherAreReportedAtTheirAction(action: Racing.Action) async {
     let timeoutClock = TestClock()
-    let completion = Completion()
-    let check = Task {
+    await whileTimeoutTimePasses(on: timeoutClock) {
       await knownPropertyFailure {
         await checkProperties(
-          of: { _ in Listener() }, initialState: Listener.State(),
-          actions: { _ in .constant(.listen) }, sequences: 1, length: 3,
-          timeout: .seconds(5), timeoutClock: timeoutClock)
+          of: { _ in Racing() }, initialState: Racing.State(), actions: { _ in .constant(action) },
+          timeBetweenActions: .constant(.seconds(1)), finalActions: [.stopSpinning],
+          sequences: 1, length: 2, timeout: .seconds(5), timeoutClock: timeoutClock)
       } matching: { description in
         description.contains(
           """
           The effects of action 1 did not finish (seed 0; 1 action):
-            1. .listen
-          They neither finished nor slept on the test clock within 5.0 seconds: do they wait for a \
-          stream that never ends?
+            1. \(ValueDump(action))
+          They neither finished nor slept on the test clock within 5.0 seconds
           """)
       }
-      completion.isDone = true
     }
-    // Time passes for the timeout only: the check's own clock never moves.
-    while !completion.isDone {
-      await timeoutClock.advance(by: .seconds(1))
-    }
-    await check.value
+  }
+}
+
+extension PropertyCheckEffectsTests {
+  @Test func racingEffectsTakeTurnsInTheOrderTheyStarted() async {
+    let failure = await checkProperties(
+      of: { _ in Racing() }, initialState: Racing.State(), actions: { _ in .constant(.start) },
+      properties: [
+        .transition("each effect runs until it sends, then the other takes its turn") { _, _, after in
+          after.log == [1, 2, 3, 4]
+        }
+      ],
+      sequences: 50, length: 20)
+    #expect(failure == nil)
+  }
+
+  @Test func workFromAnotherThreadReachesTheEffectThatAwaitsIt() async {
+    let failure = await checkProperties(
+      of: { _ in Racing() }, initialState: Racing.State(),
+      actions: { _ in .one(of: [.constant(.fetch), .constant(.start)]) },
+      properties: [
+        .transition("a fetch ends with its value") { _, action, after in
+          action != .fetch || after.fetched == 42
+        }
+      ],
+      sequences: 20, length: 20)
+    #expect(failure == nil)
+  }
+
+  @Test func anEffectPollingForTheMainActorLetsItRun() async {
+    let failure = await checkProperties(
+      of: { _ in Racing() }, initialState: Racing.State(), actions: { _ in .constant(.poll) },
+      properties: [
+        .transition("the poll ends, and sends") { before, _, after in after.log == before.log + [5] }
+      ],
+      sequences: 5, length: 5)
+    #expect(failure == nil)
+  }
+
+  @Test func effectsThatBlockForTheMainQueueRunAsInAnAppWhenAsked() async {
+    // In order, this effect would wait forever for the main queue it runs on.
+    let failure = await checkProperties(
+      of: { _ in Racing() }, initialState: Racing.State(),
+      actions: { _ in .constant(.waitForMainQueue) },
+      properties: [
+        .transition("the effect ends, and sends") { before, _, after in after.log == before.log + [6] }
+      ],
+      sequences: 5, length: 5, runsEffectsInOrder: false)
+    #expect(failure == nil)
   }
 }

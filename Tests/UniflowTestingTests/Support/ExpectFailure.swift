@@ -1,5 +1,5 @@
-import UniflowTesting
 import Testing
+import UniflowTesting
 
 /// Runs `body`, which must record exactly `count` failures whose description contains every one
 /// of `fragments` (at the line `line` marked, when given); any other failure it records fails the

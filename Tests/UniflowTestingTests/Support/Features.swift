@@ -1,3 +1,4 @@
+import Dispatch
 import UniflowTesting
 
 /// A counter with a synchronous follow-up chain and a change the tests can forget to describe.
@@ -192,5 +193,209 @@ final class Gate: Sendable {
       return state.waiters
     }
     for waiter in waiters { waiter.resume() }
+  }
+}
+
+/// Effects that race, wait for another thread, or poll for the main actor: what tests of the
+/// order effects run in need.
+struct Racing: Reducer {
+  struct State: Equatable {
+    var log: [Int] = []
+    var fetched: Int?
+  }
+
+  enum Action: Equatable {
+    /// Two effects, each sending two actions: 1 and 3, 2 and 4.
+    case start
+    /// The same, with the first effect a concatenation of two, which runs in a task of its own.
+    case startChained
+    case record(Int)
+    /// An effect whose value comes from a task on another thread, as a network reply would.
+    case fetch
+    case fetched(Int)
+    /// An effect that polls, yielding, for a flag a main-actor task sets, then records 5.
+    case poll
+    /// An effect that blocks its thread until the main queue has run a block, then records 6.
+    case waitForMainQueue
+    /// Two tasks of an effect that wake each other through streams until it is cancelled,
+    /// never waiting for the main actor: they make work for their executor without end.
+    case spin
+    /// An effect that keeps waiting for a main-actor task it starts, until it is cancelled.
+    case pollForever
+    /// Cancels the spinning or polling effect.
+    case stopSpinning
+  }
+
+  enum SpinID: Hashable { case spinner }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .start:
+      state.log = []
+      return .merge(
+        .run { send in
+          await send(.record(1))
+          await send(.record(3))
+        },
+        .run { send in
+          await send(.record(2))
+          await send(.record(4))
+        })
+    case .startChained:
+      state.log = []
+      return .merge(
+        .concatenate(
+          .run { send in await send(.record(1)) },
+          .run { send in await send(.record(3)) }),
+        .run { send in
+          // Work between the sends, for the concatenation's tasks to overtake on a thread pool.
+          for _ in 0..<10 { await Task.yield() }
+          await send(.record(2))
+          for _ in 0..<10 { await Task.yield() }
+          await send(.record(4))
+        })
+    case .record(let value):
+      state.log.append(value)
+      return .none
+    case .fetch:
+      state.fetched = nil
+      return .run { send in
+        let value = await Task.detached { 6 * 7 }.value
+        await send(.fetched(value))
+      }
+    case .fetched(let value):
+      state.fetched = value
+      return .none
+    case .poll:
+      return .run { send in
+        let flag = MainActorFlag()
+        Task { @MainActor in flag.isSet = true }
+        while await !flag.isSet { await Task.yield() }
+        await send(.record(5))
+      }
+    case .waitForMainQueue:
+      return .run { send in
+        DispatchQueue.main.sync {}
+        await send(.record(6))
+      }
+    case .spin:
+      return .run { _ in
+        let (pings, ping) = AsyncStream<Void>.makeStream()
+        let (pongs, pong) = AsyncStream<Void>.makeStream()
+        await withTaskGroup(of: Void.self) { group in
+          group.addTask {
+            for await _ in pings { pong.yield() }
+          }
+          group.addTask {
+            ping.yield()
+            for await _ in pongs { ping.yield() }
+          }
+        }
+      }
+      .cancellable(id: SpinID.spinner)
+    case .pollForever:
+      return .run { _ in
+        while !Task.isCancelled {
+          await withCheckedContinuation { continuation in
+            Task { @MainActor in continuation.resume() }
+          }
+        }
+      }
+      .cancellable(id: SpinID.spinner)
+    case .stopSpinning:
+      return .cancel(id: SpinID.spinner)
+    }
+  }
+}
+
+/// A flag only main-actor code sets: that a task of a test has ended, say.
+@MainActor
+final class MainActorFlag {
+  var isSet = false
+}
+
+/// A feature whose effect waits for a stream that never ends, without sleeping on the clock.
+struct Listener: Reducer {
+  struct State: Equatable {}
+  enum Action: Equatable { case listen }
+
+  let updates = AsyncStream<Int>.makeStream()
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    .run { [stream = updates.stream] _ in
+      for await _ in stream {}
+    }
+  }
+}
+
+/// Messages posted to whoever listens at the time: a test double of a push service, whose
+/// listeners wait for the next message without sleeping on any clock.
+final class MessageBus: Sendable {
+  private struct Listeners {
+    var nextID = 0
+    /// In the order they started listening, so that every run hands out messages alike.
+    var continuations: [(id: Int, continuation: AsyncStream<Int>.Continuation)] = []
+  }
+
+  private let listeners = LockIsolated(Listeners())
+
+  /// The messages posted from now on, until the listener stops iterating.
+  func messages() -> AsyncStream<Int> {
+    let (stream, continuation) = AsyncStream<Int>.makeStream()
+    let id = listeners.withLock { listeners in
+      defer { listeners.nextID += 1 }
+      listeners.continuations.append((listeners.nextID, continuation))
+      return listeners.nextID
+    }
+    continuation.onTermination = { [listeners] _ in
+      listeners.withLock { $0.continuations.removeAll { $0.id == id } }
+    }
+    return stream
+  }
+
+  /// Hands `message` to every listener.
+  func post(_ message: Int) {
+    for listener in listeners.withLock(\.continuations) { listener.continuation.yield(message) }
+  }
+}
+
+/// A feature that listens to a ``MessageBus`` while the user wants it to, and posts to it: its
+/// listening effect runs from `listen` to `stop`, waiting for messages in between.
+struct Inbox: Reducer {
+  struct State: Equatable {
+    var isListening = false
+    var received: [Int] = []
+    /// The messages posted while listening, in order: what `received` must come to.
+    var expected: [Int] = []
+  }
+
+  enum Action: Equatable { case listen, stop, post(Int), received(Int) }
+
+  enum ListeningID: Hashable { case bus }
+
+  let bus: MessageBus
+  /// Whether `listen` starts listening again while it listens (the bug: every message then
+  /// arrives twice).
+  var listensTwice = false
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .listen:
+      guard !state.isListening || listensTwice else { return .none }
+      state.isListening = true
+      return .run { [bus] send in
+        for await message in bus.messages() { await send(.received(message)) }
+      }
+      .cancellable(id: ListeningID.bus)
+    case .stop:
+      state.isListening = false
+      return .cancel(id: ListeningID.bus)
+    case .post(let message):
+      if state.isListening { state.expected.append(message) }
+      return .run { [bus] _ in bus.post(message) }
+    case .received(let message):
+      state.received.append(message)
+      return .none
+    }
   }
 }
