@@ -48,6 +48,10 @@ public struct Effect<Action> {
     indirect case cancellable(EffectID, cancelInFlight: Bool, Effect)
     case cancel(EffectID)
     indirect case throttle(EffectID, Effect)
+    /// The feature asks its presenter to dismiss it.
+    case dismiss
+    /// A problem a reducer detected, for the store's diagnostic handler.
+    case report(StoreDiagnostic)
   }
 }
 
@@ -55,6 +59,28 @@ extension Effect {
   /// No work: the reduction is complete.
   @inlinable
   public static var none: Self { Self(.none) }
+
+  /// Asks the presenter of this feature to dismiss it, as ``Send/dismiss()`` does from an
+  /// effect: the stack it is an element of pops it, the parent that presented it with a
+  /// ``PresentationAction`` case sets it to `nil`.
+  ///
+  /// ```swift
+  /// case .closeTapped:
+  ///   return .dismiss
+  /// ```
+  ///
+  /// The feature needs no knowledge of its parent. The dismissal is processed as the
+  /// presenter's action (`.popFrom(id:)`, `.dismiss`) after the current one, like a
+  /// ``send(_:)``. A feature inside a plain ``Scope`` or a row passes the request on to what
+  /// presents its parent.
+  @inlinable
+  public static var dismiss: Self { Self(.dismiss) }
+
+  /// A problem detected by a reducer, for the store's diagnostic handler.
+  @usableFromInline
+  static func report(_ diagnostic: StoreDiagnostic) -> Self {
+    Self(.report(diagnostic))
+  }
 
   /// A follow-up action, processed synchronously by the store before the `send` that led to it
   /// returns, after the actions already waiting.
@@ -224,7 +250,7 @@ extension Effect {
   @usableFromInline
   var isSynchronous: Bool {
     switch operation {
-    case .none, .send, .cancel: true
+    case .none, .send, .cancel, .dismiss, .report: true
     case .run: false
     case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.isSynchronous)
     case .cancellable(_, _, let effect), .throttle(_, let effect): effect.isSynchronous

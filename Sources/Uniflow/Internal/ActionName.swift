@@ -23,6 +23,7 @@ func actionName(_ action: Any) -> String {
 /// `step(1000)`, `child.rename("Milk")`, `increment`, `loaded(…)`.
 ///
 /// Uses reflection; only diagnostics call it.
+@usableFromInline
 func actionSummary(_ action: Any) -> String {
   let name = actionName(action)
   guard let payload = innermostPayload(of: action) else { return name }
@@ -123,4 +124,12 @@ func repeatingCycle(
     return (start..<start + period, true)
   }
   return (max(0, count - 8)..<count, false)
+}
+
+/// A type's name with the types it is nested in, without its module: `Path.State`.
+@usableFromInline
+func typeName(_ type: Any.Type) -> String {
+  let name = String(reflecting: type)
+  guard let dot = name.firstIndex(of: ".") else { return name }
+  return String(name[name.index(after: dot)...])
 }

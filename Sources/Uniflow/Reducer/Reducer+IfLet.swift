@@ -40,7 +40,7 @@ extension Reducer {
   ) -> IfLetReducer<Self, Child> where ChildState == Child.State, ChildAction == Child.Action {
     IfLetReducer(
       parent: self, toChildState: state, toChildAction: action, child: child(),
-      identify: enumCaseIdentity)
+      identify: enumCaseIdentity, dismissal: .unsupported(plainCaseDismissal(Child.self)))
   }
 
   /// Runs a child reducer on an optional, identifiable part of the state while it is present,
@@ -61,7 +61,7 @@ extension Reducer {
   where ChildState == Child.State, ChildAction == Child.Action, ChildState.ID: Sendable {
     IfLetReducer(
       parent: self, toChildState: state, toChildAction: action, child: child(),
-      identify: { EffectID($0.id) })
+      identify: { EffectID($0.id) }, dismissal: .unsupported(plainCaseDismissal(Child.self)))
   }
 }
 
@@ -76,12 +76,14 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let identify: (Child.State) -> EffectID?
   /// Whether the child state is a class instance, which can change its identity in place.
   @usableFromInline let isChildAnObject: Bool
+  /// What the child's request to be dismissed becomes.
+  @usableFromInline let dismissal: Dismissal<Parent.Action>
 
   @inlinable
   init(
     parent: Parent, toChildState: any WritableKeyPath<Parent.State, Child.State?> & Sendable,
     toChildAction: ActionCase<Parent.Action, Child.Action>, child: Child,
-    identify: @escaping (Child.State) -> EffectID?
+    identify: @escaping (Child.State) -> EffectID?, dismissal: Dismissal<Parent.Action>
   ) {
     self.parent = parent
     self.toChildState = MutableKeyPath(toChildState)
@@ -89,6 +91,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.child = child
     self.identify = identify
     self.isChildAnObject = Child.State.self is AnyObject.Type
+    self.dismissal = dismissal
   }
 
   /// Runs the child (if present and the action is its case), then the parent, and cancels the
@@ -109,7 +112,8 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         let childIdentity = identify(childState!)
         identity = .some(childIdentity)
         let namespace = toChildState.namespace(instance: childIdentity)
-        return effect.lift(toChildAction.embed, into: namespace).cancellable(id: namespace)
+        return effect.lift(toChildAction.embed, into: namespace, dismissal: dismissal)
+          .cancellable(id: namespace)
       }
     }
     // The child as the parent finds it, kept so that its identity can be read afterwards, if
@@ -163,3 +167,10 @@ func enumCaseIdentity<Value>(_ value: Value) -> EffectID? {
 
 /// Whether each type seen by ``enumCaseIdentity(_:)`` is an enum.
 let enumTypes = LockIsolated<[ObjectIdentifier: Bool]>([:])
+
+/// Why a child presented over a plain action case cannot be dismissed from inside.
+@usableFromInline
+func plainCaseDismissal(_ child: Any.Type) -> String {
+  "\(child) is presented with ifLet over a plain action case; carry its actions in a "
+    + "PresentationAction case to let it dismiss itself"
+}

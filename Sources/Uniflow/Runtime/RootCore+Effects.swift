@@ -40,6 +40,10 @@ extension RootCore {
     case .throttle(let id, let effect):
       guard !tasks.isRunning(id: id) else { return }
       start(effect, ids: ids.appending(id), group: group, cause: cause)
+    case .dismiss:
+      configuration.diagnosticHandler(.dismissalIgnored(noPresenter))
+    case .report(let diagnostic):
+      configuration.diagnosticHandler(diagnostic)
     }
   }
 
@@ -118,6 +122,10 @@ struct EffectEnvironment<Action> {
     case .throttle(let id, let effect):
       guard !tasks.isRunning(id: id) else { return }
       await executeRegistered(effect, id: id)
+    case .dismiss:
+      send.dismiss()
+    case .report(let diagnostic):
+      diagnose(diagnostic)
     }
   }
 

@@ -83,10 +83,14 @@ final class RootCore<State, Action> {
   /// does nothing. `cause` is the sequence number of the action whose effect sends through
   /// it, `nil` for a middleware's.
   func makeSend(group: EffectGroup?, cause: Int?) -> Send<Action> {
-    Send { [liveness, unowned self] action in
+    Send(messages: { [liveness, unowned self] message in
       guard liveness.isAlive else { return }
-      _ = self.receive(action, group: group, cause: cause)
-    }
+      switch message {
+      case .action(let action): _ = self.receive(action, group: group, cause: cause)
+      case .dismiss: self.configuration.diagnosticHandler(.dismissalIgnored(noPresenter))
+      case .report(let diagnostic): self.configuration.diagnosticHandler(diagnostic)
+      }
+    })
   }
 
   /// The state, tracked by Observation.
@@ -228,6 +232,11 @@ final class RootCore<State, Action> {
 }
 
 extension RootCore: Observable {}
+
+/// Why a dismissal that reached the root store was ignored.
+let noPresenter =
+  "the feature that asked is not presented (not a stack element, nor a child presented with a "
+  + "PresentationAction case), so nothing can dismiss it"
 
 /// The memory of a root store's state, freed when the last reference goes.
 @usableFromInline

@@ -7,6 +7,12 @@ public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
   /// An effect's operation threw an error that no `catch` handler took; the description of
   /// the error.
   case unhandledEffectError(String)
+  /// An action for a stack element that is not on the stack (a late effect of a popped
+  /// screen, a second pop) was dropped; it reached no other element.
+  case stackElementMissing(StackElementMissing)
+  /// A feature asked to be dismissed (``Effect/dismiss``, ``Send/dismiss()``), and nothing
+  /// could dismiss it: the reason, in one sentence.
+  case dismissalIgnored(String)
 
   /// One line describing the problem.
   public var description: String {
@@ -14,6 +20,8 @@ public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
     case .actionCycle(let cycle): cycle.description
     case .unhandledEffectError(let error):
       "Uniflow: an effect threw an error that no catch handler handled: \(error)"
+    case .stackElementMissing(let missing): missing.description
+    case .dismissalIgnored(let reason): "Uniflow: a dismissal was ignored: \(reason)"
     }
   }
 
@@ -63,5 +71,29 @@ public struct ActionCycle: Sendable, Equatable, CustomStringConvertible {
         + "repeating cycle: \(chain)"
       : "Uniflow: a send chained more than \(limit) synchronous actions and was stopped; "
         + "the chain is too long and does not repeat; last actions: \(chain)"
+  }
+}
+
+/// The report of an action addressed to a stack element that is not on the stack.
+public struct StackElementMissing: Sendable, Equatable, CustomStringConvertible {
+  /// The identifier the action was addressed to.
+  public var id: StackElementID
+  /// The action, named by its case with a brief payload: `element(id: #3, action: saved)`,
+  /// `popFrom(id: #3)`.
+  public var action: String
+  /// The element type of the stack, for the message.
+  public var stack: String
+
+  /// Creates a report.
+  public init(id: StackElementID, action: String, stack: String) {
+    self.id = id
+    self.action = action
+    self.stack = stack
+  }
+
+  /// `Uniflow: no element #3 on the StackState<Path.State> (popped already?); dropped
+  /// popFrom(id: #3)`.
+  public var description: String {
+    "Uniflow: no element \(id) on the StackState<\(stack)> (popped already?); dropped \(action)"
   }
 }

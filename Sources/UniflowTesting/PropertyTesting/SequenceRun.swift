@@ -223,6 +223,8 @@ extension StoreDiagnostic {
     switch self {
     case .actionCycle: "actionCycle"
     case .unhandledEffectError: "unhandledEffectError"
+    case .stackElementMissing: "stackElementMissing"
+    case .dismissalIgnored: "dismissalIgnored"
     }
   }
 }

@@ -1,0 +1,180 @@
+extension Reducer {
+  /// Runs a destination reducer on each element of a navigation stack, addressed by its
+  /// identifier, and binds each element's effects to it: popping an element cancels exactly
+  /// its work.
+  ///
+  /// ```swift
+  /// var body: some Reducer<State, Action> {
+  ///   Reduce { state, action in
+  ///     switch action {
+  ///     case .showDetail(let id):
+  ///       state.path.append(.detail(Detail.State(id: id)))
+  ///       return .none
+  ///     case .path(.element(_, .detail(.delegate(.deleted)))):
+  ///       state.path.removeAll()
+  ///       return .none
+  ///     case .path:
+  ///       return .none
+  ///     }
+  ///   }
+  ///   .forEach(\.path, action: Action.pathCase) {
+  ///     Path()
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// **Order.** For ``StackAction/element(id:action:)``, the element runs first, then this
+  /// reducer, which sees the element's changes (and can react to its delegate actions). For
+  /// ``StackAction/push(_:)`` and ``StackAction/popFrom(id:)``, this reducer runs first and sees
+  /// the stack as it was; then the element is pushed, or the elements are popped. For any other
+  /// action, this reducer runs alone. After it ran, the effects of every element that is no
+  /// longer on the stack — popped by any of these, or removed by this reducer — are cancelled.
+  ///
+  /// **Each element is an instance.** An element's effects, and those of its own children, run
+  /// under its identifier: their cancellation identifiers never reach another element's, and
+  /// popping the element cancels them all. An element action or a pop for an identifier that
+  /// is not on the stack (a late effect of a popped screen, a second pop) is dropped — this
+  /// reducer does not run either — and reported as a ``StoreDiagnostic/stackElementMissing(_:)``
+  /// naming the identifier and the action.
+  ///
+  /// **Dismissal.** An element ends itself with ``Effect/dismiss`` or ``Send/dismiss()``: the
+  /// store processes a ``StackAction/popFrom(id:)`` of its identifier, through the funnel.
+  ///
+  /// **Identifiers.** Pushes made by this reducer's parent — `append`, or a whole new stack
+  /// assigned to the state — draw identifiers that this stack has never handed out, so an old
+  /// screen's store or effect can never address a new screen. Push and pop in this reducer
+  /// (the one `forEach` modifies), not in a reducer around it, which the guarantee does not
+  /// cover.
+  ///
+  /// - Parameters:
+  ///   - stack: The stack.
+  ///   - action: The case of this reducer's action carrying stack actions.
+  ///   - destination: The reducer of one element.
+  /// - Returns: A reducer running both.
+  /// - Complexity: O(log n) to find the element of an action (O(1) for the top one), on top
+  ///   of the element's reducer; after this reducer ran, O(1) plus O(k) for k pushed or popped
+  ///   elements.
+  @inlinable
+  public consuming func forEach<ElementState, ElementAction, Destination: Reducer>(
+    _ stack: any WritableKeyPath<State, StackState<ElementState>> & Sendable,
+    action: ActionCase<Action, StackAction<ElementState, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> destination: () -> Destination
+  ) -> StackReducer<Self, Destination>
+  where ElementState == Destination.State, ElementAction == Destination.Action {
+    StackReducer(parent: self, toStack: stack, toStackAction: action, destination: destination())
+  }
+}
+
+/// A parent reducer with a destination reducer over a navigation stack in its state; see
+/// ``Reducer/forEach(_:action:destination:)``.
+public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
+  @usableFromInline let parent: Parent
+  @usableFromInline let toStack: MutableKeyPath<Parent.State, StackState<Destination.State>>
+  @usableFromInline let toStackAction:
+    ActionCase<Parent.Action, StackAction<Destination.State, Destination.Action>>
+  @usableFromInline let destination: Destination
+
+  @inlinable
+  init(
+    parent: Parent,
+    toStack: any WritableKeyPath<Parent.State, StackState<Destination.State>> & Sendable,
+    toStackAction: ActionCase<Parent.Action, StackAction<Destination.State, Destination.Action>>,
+    destination: Destination
+  ) {
+    self.parent = parent
+    self.toStack = MutableKeyPath(toStack)
+    self.toStackAction = toStackAction
+    self.destination = destination
+  }
+
+  /// Runs the element (for an element action), then the parent, then pushes or pops, and
+  /// cancels the effects of the elements that left the stack.
+  @inlinable
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    let stackAction = toStackAction.extract(action)
+    var elementEffect = Effect<Parent.Action>.none
+    if case .element(let id, let elementAction)? = stackAction {
+      let effect = toStack.modify(&state) { stack in
+        stack.modify(id: id) { destination.reduce(into: &$0, action: elementAction) }
+      }
+      guard let effect else {
+        return .report(missing(id, "element(id: \(id), action: \(actionSummary(elementAction)))"))
+      }
+      elementEffect = lift(effect, of: id)
+    }
+    if case .popFrom(let id)? = stackAction,
+      !toStack.modify(&state, { $0.contains(id: id) })
+    {
+      return .report(missing(id, "popFrom(id: \(id))"))
+    }
+    let (idsBefore, nextBefore) = toStack.modify(&state) { ($0._ids, $0.nextGeneration) }
+    let (parentEffect, nextAfter) = StackGenerations.withGenerations(startingAt: nextBefore) {
+      parent.reduce(into: &state, action: action)
+    }
+    let idsAfter = toStack.modify(&state) { stack in
+      // A stack the parent made anew continues this one's numbering.
+      if stack.nextGeneration < nextAfter { stack.nextGeneration = nextAfter }
+      switch stackAction {
+      case .push(let element)?:
+        stack.append(element)
+      case .popFrom(let id)?:
+        // The parent may have popped it already; then there is nothing left to do.
+        stack.pop(from: id)
+      case .element?, nil:
+        break
+      }
+      return stack._ids
+    }
+    let effect = elementEffect.merge(with: parentEffect)
+    guard idsBefore != idsAfter else { return effect }
+    let removed = StackState<Destination.State>.removedIDs(before: idsBefore, after: idsAfter)
+    guard !removed.isEmpty else { return effect }
+    return .merge([effect] + removed.map { .cancel(id: toStack.namespace(instance: EffectID($0))) })
+  }
+
+  /// An element's effect, as the parent's: its actions addressed to the element, its
+  /// cancellation identifiers in the element's namespace, its dismissal a pop of the element.
+  @inlinable
+  func lift(_ effect: Effect<Destination.Action>, of id: StackElementID) -> Effect<Parent.Action> {
+    if case .none = effect.operation { return .none }
+    let embed = toStackAction.embed
+    let namespace = toStack.namespace(instance: EffectID(id))
+    return effect.lift(
+      { embed(.element(id: id, action: $0)) }, into: namespace,
+      dismissal: .send({ embed(.popFrom(id: id)) })
+    ).cancellable(id: namespace)
+  }
+
+  /// The report of a dropped action for an element that is not on the stack.
+  @usableFromInline
+  func missing(_ id: StackElementID, _ action: String) -> StoreDiagnostic {
+    .stackElementMissing(
+      StackElementMissing(id: id, action: action, stack: typeName(Destination.State.self)))
+  }
+}
+
+extension StackState {
+  /// The identifiers in `before` that are not in `after`, in order, for two identifier lists
+  /// of one stack before and after a reduction.
+  ///
+  /// Both are increasing, and an identifier in `after` that is not in `before` is one this
+  /// stack had not handed out yet, larger than all of `before`. So where the two agree at one
+  /// position, they agree at every position below it: the walk starts at the top and stops at
+  /// the first agreement, which makes a push or a pop of k elements cost O(k), whatever the
+  /// depth of the stack.
+  @usableFromInline
+  static func removedIDs(
+    before: [StackElementID], after: [StackElementID]
+  ) -> [StackElementID] {
+    var common = Swift.min(before.count, after.count)
+    while common > 0 && before[common - 1] != after[common - 1] { common -= 1 }
+    var removed: [StackElementID] = []
+    var kept = common
+    for id in before[common...] {
+      while kept < after.count && after[kept] < id { kept += 1 }
+      if kept < after.count && after[kept] == id { continue }
+      removed.append(id)
+    }
+    return removed
+  }
+}

@@ -1,0 +1,125 @@
+extension Reducer {
+  /// Runs a child reducer on an optional part of the state while it is presented, and lets
+  /// the child dismiss itself.
+  ///
+  /// ```swift
+  /// var body: some Reducer<State, Action> {
+  ///   Reduce { state, action in
+  ///     switch action {
+  ///     case .editTapped:
+  ///       state.editor = Editor.State(title: state.title)
+  ///       return .none
+  ///     case .editor(.presented(.delegate(.saved(let title)))):
+  ///       state.title = title
+  ///       return .none
+  ///     case .editor:
+  ///       return .none
+  ///     }
+  ///   }
+  ///   .ifLet(\.editor, action: Action.editorCase) {
+  ///     Editor()  // returns .dismiss, or calls send.dismiss(), when it is done
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// Everything ``ifLet(_:action:then:)-5kmwn`` does, and: a ``PresentationAction/dismiss``
+  /// action (sent by the view, or by the child through ``Effect/dismiss`` or
+  /// ``Send/dismiss()``) runs this reducer first, which sees the child still presented, then
+  /// sets the child to `nil`, which cancels its effects. A dismissal while the child is not
+  /// presented (dismissed twice, or set to `nil` by this reducer first) does nothing and is
+  /// reported as a ``StoreDiagnostic/dismissalIgnored(_:)``.
+  ///
+  /// - Parameters:
+  ///   - state: The optional child state.
+  ///   - action: The case of this reducer's action carrying the child's presentation actions.
+  ///   - child: The child reducer.
+  /// - Returns: A reducer running both.
+  @inlinable
+  public consuming func ifLet<ChildState, ChildAction, Child: Reducer>(
+    _ state: any WritableKeyPath<State, ChildState?> & Sendable,
+    action: ActionCase<Action, PresentationAction<ChildAction>>,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
+  ) -> IfLetReducer<DismissReducer<Self, ChildState>, Child>
+  where ChildState == Child.State, ChildAction == Child.Action {
+    IfLetReducer(
+      parent: DismissReducer(parent: self, toChildState: state, isDismissal: action.isDismissal()),
+      toChildState: state, toChildAction: action.presented(), child: child(),
+      identify: enumCaseIdentity, dismissal: .send({ action.embed(.dismiss) }))
+  }
+
+  /// Runs a child reducer on an optional, identifiable part of the state while it is
+  /// presented, and lets the child dismiss itself; a child with another `id` is another
+  /// presentation, whose effects are its own.
+  ///
+  /// - Parameters:
+  ///   - state: The optional child state.
+  ///   - action: The case of this reducer's action carrying the child's presentation actions.
+  ///   - child: The child reducer.
+  /// - Returns: A reducer running both.
+  @inlinable
+  public consuming func ifLet<ChildState: Identifiable, ChildAction, Child: Reducer>(
+    _ state: any WritableKeyPath<State, ChildState?> & Sendable,
+    action: ActionCase<Action, PresentationAction<ChildAction>>,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
+  ) -> IfLetReducer<DismissReducer<Self, ChildState>, Child>
+  where ChildState == Child.State, ChildAction == Child.Action, ChildState.ID: Sendable {
+    IfLetReducer(
+      parent: DismissReducer(parent: self, toChildState: state, isDismissal: action.isDismissal()),
+      toChildState: state, toChildAction: action.presented(), child: child(),
+      identify: { EffectID($0.id) }, dismissal: .send({ action.embed(.dismiss) }))
+  }
+}
+
+/// A parent reducer that, after it ran, sets a presented child to `nil` on
+/// ``PresentationAction/dismiss``; see ``Reducer/ifLet(_:action:then:)-6jw3c``.
+public struct DismissReducer<Parent: Reducer, ChildState>: Reducer {
+  @usableFromInline let parent: Parent
+  @usableFromInline let toChildState: MutableKeyPath<Parent.State, ChildState?>
+  @usableFromInline let isDismissal: @Sendable (Parent.Action) -> Bool
+
+  @inlinable
+  init(
+    parent: Parent, toChildState: any WritableKeyPath<Parent.State, ChildState?> & Sendable,
+    isDismissal: @escaping @Sendable (Parent.Action) -> Bool
+  ) {
+    self.parent = parent
+    self.toChildState = MutableKeyPath(toChildState)
+    self.isDismissal = isDismissal
+  }
+
+  /// Runs the parent, then dismisses the child if the action is its dismissal.
+  @inlinable
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    let effect = parent.reduce(into: &state, action: action)
+    guard isDismissal(action) else { return effect }
+    let wasPresented = toChildState.modify(&state) { child in
+      guard child != nil else { return false }
+      child = nil
+      return true
+    }
+    if wasPresented { return effect }
+    return effect.merge(
+      with: .report(
+        .dismissalIgnored("\(ChildState.self) is not presented (dismissed already?)")))
+  }
+}
+
+extension ActionCase {
+  /// The case of the child's own actions inside a presentation case.
+  @inlinable
+  func presented<ChildAction>() -> ActionCase<Parent, ChildAction>
+  where Child == PresentationAction<ChildAction> {
+    let (embed, extract) = (self.embed, self.extract)
+    return ActionCase<Parent, ChildAction>(
+      embed: { (action: consuming ChildAction) in embed(.presented(action)) },
+      extract: { if case .presented(let action)? = extract($0) { action } else { nil } })
+  }
+
+  /// Whether an action is the dismissal of a presentation case.
+  @inlinable
+  func isDismissal<ChildAction>() -> @Sendable (Parent) -> Bool
+  where Child == PresentationAction<ChildAction> {
+    let extract = self.extract
+    return { if case .dismiss? = extract($0) { true } else { false } }
+  }
+}

@@ -1,0 +1,72 @@
+extension Store {
+  /// A store for one element of a navigation stack in this store's state: one screen.
+  ///
+  /// ```swift
+  /// for id in store.path.ids {
+  ///   let screen = store.scope(id: id, in: \.path, action: Action.path)!
+  ///   screen.send(.detail(.noteChanged("Oat milk")))  // .path(.element(id: id, action: …))
+  /// }
+  /// ```
+  ///
+  /// The store follows its element by identifier. Once the element is popped (or a part above
+  /// the stack goes away), the store, and every store scoped from it, keeps answering with the
+  /// last state it read, its sends do nothing and its observers are not called; identifiers
+  /// are never reused, so it never follows another element. The element's effects are
+  /// cancelled by ``Reducer/forEach(_:action:destination:)``.
+  ///
+  /// - Parameters:
+  ///   - id: The element's identifier.
+  ///   - stack: The stack.
+  ///   - action: Embeds a stack action into this store's action type, usually its case.
+  /// - Returns: The element's store, or `nil` if no element has that identifier now.
+  /// - Complexity: O(1) to create; O(log n) per send and per state read (O(1) for the top
+  ///   element).
+  @inlinable
+  public func scope<Element, ElementAction>(
+    id: StackElementID,
+    in stack: KeyPath<State, StackState<Element>>,
+    action: @escaping (consuming StackAction<Element, ElementAction>) -> Action
+  ) -> Store<Element, ElementAction>? {
+    guard let initialState = core.current(tracked: true)?[keyPath: stack][id: id] else {
+      return nil
+    }
+    return Store<Element, ElementAction>(
+      scoped: StackElementScopedCore(
+        parent: core, stack: stack, id: id, initialState: initialState,
+        embed: { (elementAction: consuming ElementAction) in
+          action(.element(id: id, action: elementAction))
+        }))
+  }
+
+  /// A store for one element of a navigation stack, with the stack's case given as an
+  /// ``ActionCase``.
+  ///
+  /// - Parameters:
+  ///   - id: The element's identifier.
+  ///   - stack: The stack.
+  ///   - action: The case of this store's action type that carries stack actions.
+  /// - Returns: The element's store, or `nil` if no element has that identifier now.
+  @inlinable
+  public func scope<Element, ElementAction>(
+    id: StackElementID,
+    in stack: KeyPath<State, StackState<Element>>,
+    action: ActionCase<Action, StackAction<Element, ElementAction>>
+  ) -> Store<Element, ElementAction>? {
+    scope(id: id, in: stack, action: action.embed)
+  }
+
+  /// The stores of every element of a navigation stack, bottom first: what a view draws.
+  ///
+  /// - Parameters:
+  ///   - stack: The stack.
+  ///   - action: Embeds a stack action into this store's action type.
+  /// - Returns: One store per element.
+  /// - Complexity: O(n) for n elements.
+  @inlinable
+  public func scope<Element, ElementAction>(
+    forEach stack: KeyPath<State, StackState<Element>>,
+    action: @escaping (consuming StackAction<Element, ElementAction>) -> Action
+  ) -> [Store<Element, ElementAction>] {
+    state[keyPath: stack].ids.compactMap { scope(id: $0, in: stack, action: action) }
+  }
+}
