@@ -1,48 +1,75 @@
-/// Where the identifiers of stack elements pushed while a stack's reducer runs its parent come
-/// from: the stack's own next generation, or more.
+/// The generation below which a stack made while a stack's reducer runs its parent may not
+/// number its elements.
 ///
-/// The reducer that composes a stack (``StackReducer``) binds one, started at the stack's next
-/// generation, around its parent's reduction. A stack made there from scratch
-/// (`state.path = StackState([…])`) then continues the old stack's numbering instead of
-/// starting again at `#0`, so no identifier is reused while effects or stores may still
-/// address the old one. Outside such a reduction (building an initial state, a test's
-/// expectation) a stack numbers its elements itself, deterministically.
+/// The reducer that composes a stack (``StackReducer``) binds the stack's next generation
+/// around its parent's reduction. A stack made there from scratch (`state.path =
+/// StackState([…])`) then numbers its elements from there, continuing the old stack's
+/// numbering instead of starting again at `#0`: no identifier is reused while effects or
+/// stores may still address the old one. Outside such a reduction (an initial state, a test's
+/// expectation) a new stack starts at `#0`, deterministically.
 @usableFromInline
-final class StackGenerations: Sendable {
-  /// The generations of the reduction running on this task, if any.
-  @TaskLocal static var current: StackGenerations?
+enum StackGenerations {
+  /// The first generation a new stack may hand out on this task; `nil` outside a stack
+  /// reducer's parent.
+  @usableFromInline static let floor = TaskLocal<Int?>(wrappedValue: nil)
 
-  /// The next generation to hand out.
-  let next: LockIsolated<Int>
-
-  init(next: Int) {
-    self.next = LockIsolated(next)
+  /// The generation a stack made now starts at.
+  @usableFromInline
+  static func first() -> Int {
+    floor.get() ?? 0
   }
 
-  /// Draws the identifier of an element pushed on a stack whose next generation is
-  /// `nextGeneration`, and advances it.
+  /// Runs `body` with new stacks numbering their elements from `generation` on.
+  @inlinable
+  static func withFloor<Result>(_ generation: Int, _ body: () -> Result) -> Result {
+    floor.withValue(generation, operation: body)
+  }
+}
+
+/// The identifiers of a stack from the top down, as a chain whose links are shared between
+/// the copies of a stack: a copy taken before a reduction costs one reference, and comparing
+/// it with the stack afterwards walks only the links above the part they share.
+@usableFromInline
+final class StackTrail: Sendable {
+  /// The identifier of the element at this height.
+  @usableFromInline let id: StackElementID
+  /// The link below; `nil` at the bottom.
+  @usableFromInline let below: StackTrail?
+
   @usableFromInline
-  static func draw(after nextGeneration: inout Int) -> StackElementID {
-    var generation = nextGeneration
-    if let current {
-      generation = current.next.withLock { next in
-        let drawn = max(next, generation)
-        next = drawn + 1
-        return drawn
+  init(id: StackElementID, below: StackTrail?) {
+    self.id = id
+    self.below = below
+  }
+
+  /// The identifiers on the chain from `before` that are not on the chain from `after`, bottom
+  /// first, for two trails of one stack before and after a reduction.
+  ///
+  /// Both chains decrease going down, and an identifier that is on `after` only is one the
+  /// stack had not handed out before, larger than all of `before`'s. The walk stops at the
+  /// first link the two share: a push or a pop of k elements costs O(k), whatever the depth.
+  @usableFromInline
+  static func removed(before: StackTrail?, after: StackTrail?) -> [StackElementID] {
+    var removed: [StackElementID] = []
+    var before = before
+    var after = after
+    while let old = before {
+      guard let new = after else {
+        removed.append(old.id)
+        before = old.below
+        continue
+      }
+      if new === old { break }
+      if new.id > old.id {
+        after = new.below
+      } else if new.id == old.id {
+        after = new.below
+        before = old.below
+      } else {
+        removed.append(old.id)
+        before = old.below
       }
     }
-    nextGeneration = generation + 1
-    return StackElementID(generation: generation)
-  }
-
-  /// Runs `body` with pushes drawing from `nextGeneration` on, and returns its result and the
-  /// next generation after it.
-  @usableFromInline
-  static func withGenerations<Result>(
-    startingAt nextGeneration: Int, _ body: () -> Result
-  ) -> (result: Result, nextGeneration: Int) {
-    let generations = StackGenerations(next: nextGeneration)
-    let result = $current.withValue(generations, operation: body)
-    return (result, generations.next.current)
+    return removed.reversed()
   }
 }

@@ -30,11 +30,10 @@ extension StackState: Decodable where Element: Decodable {
           forKey: .id, in: entry,
           debugDescription: "stack element ids grow along the stack: \(id) follows \(last)")
       }
-      _ids.append(id)
-      _elements.append(try entry.decode(Element.self, forKey: .element))
+      push(try entry.decode(Element.self, forKey: .element), id: id)
     }
     let next = try container.decodeIfPresent(StackElementID.self, forKey: .nextID)
-    nextGeneration = Swift.max(next?.generation ?? 0, (_ids.last?.generation ?? -1) + 1)
+    nextGeneration = Swift.max(next?.generation ?? 0, nextGeneration)
   }
 }
 

@@ -35,13 +35,16 @@ public struct StackState<Element> {
   @usableFromInline var _elements: [Element]
   /// The generation of the next push: larger than every identifier this stack has held.
   @usableFromInline var nextGeneration: Int
+  /// The identifiers again, as a chain a reducer can keep a copy of without copying them.
+  @usableFromInline var _trail: StackTrail?
 
   /// Creates an empty stack.
   @inlinable
   public init() {
     _ids = []
     _elements = []
-    nextGeneration = 0
+    nextGeneration = StackGenerations.first()
+    _trail = nil
   }
 
   /// Creates a stack of screens, the first at the bottom: a deep link.
@@ -83,14 +86,13 @@ public struct StackState<Element> {
         } else {
           _ids.remove(at: index)
           _elements.remove(at: index)
+          retrace(keeping: index, height: _ids.count + 1)
         }
         return
       }
       guard let newValue else { return }
       if id.generation < nextGeneration { reportIDReused(id) }
-      _ids.append(id)
-      _elements.append(newValue)
-      nextGeneration = Swift.max(nextGeneration, id.generation + 1)
+      push(newValue, id: id)
     }
   }
 
@@ -138,10 +140,33 @@ public struct StackState<Element> {
   @inlinable
   @discardableResult
   public mutating func append(_ element: Element) -> StackElementID {
-    let id = StackGenerations.draw(after: &nextGeneration)
+    let id = StackElementID(generation: nextGeneration)
+    push(element, id: id)
+    return id
+  }
+
+  /// Pushes an element with an identifier this stack has not handed out.
+  @inlinable
+  mutating func push(_ element: Element, id: StackElementID) {
     _ids.append(id)
     _elements.append(element)
-    return id
+    _trail = StackTrail(id: id, below: _trail)
+    nextGeneration = id.generation + 1
+  }
+
+  /// Makes the trail match the identifiers again after the ones from `index` up changed: it
+  /// keeps the links below `index` and remakes those above. `height` is the number of links
+  /// the trail has now.
+  @inlinable
+  mutating func retrace(keeping index: Int, height: Int) {
+    var trail = _trail
+    var height = height
+    while height > index, let link = trail {
+      trail = link.below
+      height -= 1
+    }
+    for id in _ids[index...] { trail = StackTrail(id: id, below: trail) }
+    _trail = trail
   }
 
   /// Pushes elements on top of the stack, the first one lowest.
@@ -161,8 +186,10 @@ public struct StackState<Element> {
   @discardableResult
   public mutating func pop(from id: StackElementID) -> Bool {
     guard let index = index(id: id) else { return false }
+    let height = _ids.count
     _ids.removeSubrange(index...)
     _elements.removeSubrange(index...)
+    retrace(keeping: index, height: height)
     return true
   }
 
@@ -174,8 +201,10 @@ public struct StackState<Element> {
   @discardableResult
   public mutating func pop(to id: StackElementID) -> Bool {
     guard let index = index(id: id) else { return false }
+    let height = _ids.count
     _ids.removeSubrange((index + 1)...)
     _elements.removeSubrange((index + 1)...)
+    retrace(keeping: index + 1, height: height)
     return true
   }
 
@@ -187,6 +216,7 @@ public struct StackState<Element> {
   public mutating func popLast() -> Element? {
     guard !_ids.isEmpty else { return nil }
     _ids.removeLast()
+    _trail = _trail?.below
     return _elements.removeLast()
   }
 
@@ -195,6 +225,7 @@ public struct StackState<Element> {
   public mutating func removeAll() {
     _ids.removeAll()
     _elements.removeAll()
+    _trail = nil
   }
 
   /// Stops the program: an element was pushed with an identifier this stack handed out before.

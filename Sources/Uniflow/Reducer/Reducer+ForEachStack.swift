@@ -107,13 +107,15 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     {
       return .report(missing(id, "popFrom(id: \(id))"))
     }
-    let (idsBefore, nextBefore) = toStack.modify(&state) { ($0._ids, $0.nextGeneration) }
-    let (parentEffect, nextAfter) = StackGenerations.withGenerations(startingAt: nextBefore) {
+    // The trail, not the identifiers: holding the array would make the parent's next push
+    // copy it.
+    let (trailBefore, nextBefore) = toStack.modify(&state) { ($0._trail, $0.nextGeneration) }
+    let parentEffect = StackGenerations.withFloor(nextBefore) {
       parent.reduce(into: &state, action: action)
     }
-    let idsAfter = toStack.modify(&state) { stack in
+    let trailAfter = toStack.modify(&state) { stack in
       // A stack the parent made anew continues this one's numbering.
-      if stack.nextGeneration < nextAfter { stack.nextGeneration = nextAfter }
+      if stack.nextGeneration < nextBefore { stack.nextGeneration = nextBefore }
       switch stackAction {
       case .push(let element)?:
         stack.append(element)
@@ -123,11 +125,11 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       case .element?, nil:
         break
       }
-      return stack._ids
+      return stack._trail
     }
     let effect = elementEffect.merge(with: parentEffect)
-    guard idsBefore != idsAfter else { return effect }
-    let removed = StackState<Destination.State>.removedIDs(before: idsBefore, after: idsAfter)
+    guard trailBefore !== trailAfter else { return effect }
+    let removed = StackTrail.removed(before: trailBefore, after: trailAfter)
     guard !removed.isEmpty else { return effect }
     return .merge([effect] + removed.map { .cancel(id: toStack.namespace(instance: EffectID($0))) })
   }
@@ -150,31 +152,5 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   func missing(_ id: StackElementID, _ action: String) -> StoreDiagnostic {
     .stackElementMissing(
       StackElementMissing(id: id, action: action, stack: typeName(Destination.State.self)))
-  }
-}
-
-extension StackState {
-  /// The identifiers in `before` that are not in `after`, in order, for two identifier lists
-  /// of one stack before and after a reduction.
-  ///
-  /// Both are increasing, and an identifier in `after` that is not in `before` is one this
-  /// stack had not handed out yet, larger than all of `before`. So where the two agree at one
-  /// position, they agree at every position below it: the walk starts at the top and stops at
-  /// the first agreement, which makes a push or a pop of k elements cost O(k), whatever the
-  /// depth of the stack.
-  @usableFromInline
-  static func removedIDs(
-    before: [StackElementID], after: [StackElementID]
-  ) -> [StackElementID] {
-    var common = Swift.min(before.count, after.count)
-    while common > 0 && before[common - 1] != after[common - 1] { common -= 1 }
-    var removed: [StackElementID] = []
-    var kept = common
-    for id in before[common...] {
-      while kept < after.count && after[kept] < id { kept += 1 }
-      if kept < after.count && after[kept] == id { continue }
-      removed.append(id)
-    }
-    return removed
   }
 }

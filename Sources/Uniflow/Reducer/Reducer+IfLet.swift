@@ -171,6 +171,6 @@ let enumTypes = LockIsolated<[ObjectIdentifier: Bool]>([:])
 /// Why a child presented over a plain action case cannot be dismissed from inside.
 @usableFromInline
 func plainCaseDismissal(_ child: Any.Type) -> String {
-  "\(child) is presented with ifLet over a plain action case; carry its actions in a "
+  "\(typeName(child)) is presented with ifLet over a plain action case; carry its actions in a "
     + "PresentationAction case to let it dismiss itself"
 }

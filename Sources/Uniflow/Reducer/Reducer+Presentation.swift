@@ -100,7 +100,7 @@ public struct DismissReducer<Parent: Reducer, ChildState>: Reducer {
     if wasPresented { return effect }
     return effect.merge(
       with: .report(
-        .dismissalIgnored("\(ChildState.self) is not presented (dismissed already?)")))
+        .dismissalIgnored("\(typeName(ChildState.self)) is not presented (dismissed already?)")))
   }
 }
 

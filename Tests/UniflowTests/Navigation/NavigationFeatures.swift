@@ -19,6 +19,7 @@ struct Detail: Reducer {
     case close
     case closeTwice
     case closeLater
+    case edit
     case editor(PresentationAction<Editor.Action>)
   }
   let clock: TestClock
@@ -59,6 +60,12 @@ struct Detail: Reducer {
         try await clock.sleep(for: .seconds(1))
         await send.dismiss()
       }
+    case .edit:
+      state.editor = Editor.State(text: state.note)
+      return .none
+    case .editor(.presented(.done)):
+      state.note = state.editor?.text ?? state.note
+      return .none
     case .editor:
       return .none
     }
@@ -199,3 +206,63 @@ struct Navigator: Reducer {
     }
   }
 }
+
+/// A parent that presents an ``Editor`` with a ``PresentationAction`` case and logs what it
+/// sees of it.
+struct Sheet: Reducer {
+  struct State: Equatable {
+    var editor: Editor.State?
+    var log: [String] = []
+  }
+  enum Action: Equatable {
+    case edit
+    case editor(PresentationAction<Editor.Action>)
+
+    static let editorCase = ActionCase<Action, PresentationAction<Editor.Action>>(
+      embed: Action.editor
+    ) {
+      if case .editor(let action) = $0 { action } else { nil }
+    }
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .edit: state.editor = Editor.State()
+      case .editor(.dismiss): state.log.append("dismissing \(state.editor?.text ?? "nothing")")
+      case .editor: break
+      }
+      return .none
+    }
+    .ifLet(\.editor, action: Action.editorCase) { Editor() }
+  }
+}
+
+/// Tabs, each with its own navigation stack: several instances of one stack feature.
+struct TabbedNavigator: Reducer {
+  struct Tab: Equatable, Identifiable {
+    var id: String
+    var navigator = Navigator.State()
+  }
+  struct State: Equatable { var tabs: IdentifiedArray<Tab> = [Tab(id: "a"), Tab(id: "b")] }
+  enum Action: Equatable {
+    case tabs(IdentifiedAction<String, Navigator.Action>)
+
+    static let tabsCase = ActionCase<Action, IdentifiedAction<String, Navigator.Action>>(
+      embed: Action.tabs
+    ) {
+      if case .tabs(let action) = $0 { action } else { nil }
+    }
+  }
+  let clock: TestClock
+
+  var body: some Reducer<State, Action> {
+    EmptyReducer()
+      .forEach(\.tabs, action: Action.tabsCase) {
+        Scope(state: \Tab.navigator, action: tabNavigatorCase) { Navigator(clock: clock) }
+      }
+  }
+}
+
+/// A tab's actions are its navigator's.
+let tabNavigatorCase = ActionCase<Navigator.Action, Navigator.Action>(embed: { $0 }, extract: { $0 })
