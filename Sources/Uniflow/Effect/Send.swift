@@ -14,7 +14,7 @@
 /// that finishes late cannot write stale results into the state.
 ///
 /// A presented feature (a stack element, a child presented with
-/// ``Reducer/ifLet(_:action:then:)-6jw3c``) can also ask its presenter to end it, without
+/// ``Reducer/ifLet(_:action:then:)-9navc``) can also ask its presenter to end it, without
 /// knowing who that is, with ``dismiss()``.
 @MainActor
 public struct Send<Action>: Sendable {

@@ -1,6 +1,6 @@
 /// An action of a presented child feature, or the request to dismiss it.
 ///
-/// A parent that presents a child with ``Reducer/ifLet(_:action:then:)-6jw3c`` carries it in
+/// A parent that presents a child with ``Reducer/ifLet(_:action:then:)-9navc`` carries it in
 /// one case; the child then can dismiss itself with ``Effect/dismiss`` or ``Send/dismiss()``,
 /// without knowing its parent:
 ///

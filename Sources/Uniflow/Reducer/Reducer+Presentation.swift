@@ -22,7 +22,7 @@ extension Reducer {
   /// }
   /// ```
   ///
-  /// Everything ``ifLet(_:action:then:)-5kmwn`` does, and: a ``PresentationAction/dismiss``
+  /// Everything ``Reducer/ifLet(_:action:then:)-5kmwn`` does, and: a ``PresentationAction/dismiss``
   /// action (sent by the view, or by the child through ``Effect/dismiss`` or
   /// ``Send/dismiss()``) runs this reducer first, which sees the child still presented, then
   /// sets the child to `nil`, which cancels its effects. A dismissal while the child is not
@@ -71,7 +71,7 @@ extension Reducer {
 }
 
 /// A parent reducer that, after it ran, sets a presented child to `nil` on
-/// ``PresentationAction/dismiss``; see ``Reducer/ifLet(_:action:then:)-6jw3c``.
+/// ``PresentationAction/dismiss``; see ``Reducer/ifLet(_:action:then:)-9navc``.
 public struct DismissReducer<Parent: Reducer, ChildState>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let toChildState: MutableKeyPath<Parent.State, ChildState?>
