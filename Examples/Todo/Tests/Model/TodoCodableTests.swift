@@ -32,8 +32,8 @@ import Uniflow
       .rename(id: 1, title: "Y"), .toggle(id: 1), .setDone(id: 1, isDone: true), .delete(id: 1),
       .clearDone, .undo, .redo, .setFilter(.done), .setSearch("milk"), .cycleFilter,
       .moveSelection(by: -2), .select(id: 4), .select(id: nil), .dismissMessage,
-      .snapshotLoaded(TodoSnapshot(todos: [todo], undoHistory: ["add"], revision: 5)),
-    ] + outcomes.map { .finished($0) } + errors.map { .failed($0) }
+      .snapshotLoaded(TodoSnapshot(todos: [todo], undoHistory: ["add"])),
+    ] + outcomes.map { .finished($0, contents: TodoSnapshot(todos: [todo])) } + errors.map { .failed($0) }
 
   @Test(arguments: actions)
   func everyActionSurvivesEncoding(_ action: TodoFeature.Action) throws {
@@ -42,7 +42,7 @@ import Uniflow
   }
 
   @Test func theStateSurvivesEncodingWithItsSearch() throws {
-    var state = TodoFeature.State(todos: [Self.todo], filter: .done, isLoaded: true, revision: 2)
+    var state = TodoFeature.State(todos: [Self.todo], filter: .done, isLoaded: true)
     state.search = "milk"
     state.outcome = .added(Self.todo)
     let decoded = try JSONDecoder().decode(

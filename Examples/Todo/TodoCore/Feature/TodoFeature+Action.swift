@@ -49,11 +49,11 @@ extension TodoFeature {
 
     // MARK: Results
 
-    /// The repository's contents, published after a change, read after a command, or read by
-    /// ``load``; ignored when older than the state's.
+    /// The repository's contents, read by ``load`` or published by the binding: the initial
+    /// ones, and those another process left.
     case snapshotLoaded(TodoSnapshot)
-    /// A command succeeded; the contents after it arrived just before.
-    case finished(TodoOutcome)
+    /// A command succeeded: what it did, and the contents it left.
+    case finished(TodoOutcome, contents: TodoSnapshot)
     /// A command, or reading the repository, failed.
     case failed(TodoStoreError)
   }

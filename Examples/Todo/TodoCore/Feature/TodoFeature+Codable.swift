@@ -7,7 +7,7 @@ import Uniflow
 
 extension TodoFeature.State: Codable {
   private enum CodingKeys: String, CodingKey {
-    case todos, filter, search, selection, undoHistory, error, outcome, isLoaded, revision
+    case todos, filter, search, selection, undoHistory, error, outcome, isLoaded
   }
 
   public init(from decoder: any Decoder) throws {
@@ -17,8 +17,7 @@ extension TodoFeature.State: Codable {
       filter: try container.decode(TodoFilter.self, forKey: .filter),
       selection: try container.decodeIfPresent(Todo.ID.self, forKey: .selection),
       undoHistory: try container.decode([String].self, forKey: .undoHistory),
-      isLoaded: try container.decode(Bool.self, forKey: .isLoaded),
-      revision: try container.decode(Int.self, forKey: .revision))
+      isLoaded: try container.decode(Bool.self, forKey: .isLoaded))
     self.search = try container.decodeIfPresent(String.self, forKey: .search) ?? ""
     self.error = try container.decodeIfPresent(TodoStoreError.self, forKey: .error)
     self.outcome = try container.decodeIfPresent(TodoOutcome.self, forKey: .outcome)
@@ -34,7 +33,6 @@ extension TodoFeature.State: Codable {
     try container.encodeIfPresent(error, forKey: .error)
     try container.encodeIfPresent(outcome, forKey: .outcome)
     try container.encode(isLoaded, forKey: .isLoaded)
-    try container.encode(revision, forKey: .revision)
   }
 }
 
@@ -63,7 +61,10 @@ extension TodoFeature.Action: Codable {
     case "select": self = .select(id: try payload.decodeIfPresent(Todo.ID.self, forKey: "id"))
     case "dismissMessage": self = .dismissMessage
     case "snapshotLoaded": self = .snapshotLoaded(try payload.decode(TodoSnapshot.self, forKey: "_0"))
-    case "finished": self = .finished(try payload.decode(TodoOutcome.self, forKey: "_0"))
+    case "finished":
+      self = .finished(
+        try payload.decode(TodoOutcome.self, forKey: "_0"),
+        contents: try payload.decode(TodoSnapshot.self, forKey: "contents"))
     case "failed": self = .failed(try payload.decode(TodoStoreError.self, forKey: "_0"))
     default: throw EnumCase.unknown(name, decoder)
     }
@@ -96,7 +97,8 @@ extension TodoFeature.Action: Codable {
       }
     case .dismissMessage: try EnumCase.encode("dismissMessage", [:], to: encoder)
     case .snapshotLoaded(let snapshot): try EnumCase.encode("snapshotLoaded", ["_0": snapshot], to: encoder)
-    case .finished(let outcome): try EnumCase.encode("finished", ["_0": outcome], to: encoder)
+    case .finished(let outcome, let contents):
+      try EnumCase.encode("finished", ["_0": outcome, "contents": contents], to: encoder)
     case .failed(let error): try EnumCase.encode("failed", ["_0": error], to: encoder)
     }
   }

@@ -34,9 +34,6 @@ extension TodoFeature {
     public var outcome: TodoOutcome?
     /// Whether the repository's contents arrived at least once.
     public var isLoaded: Bool
-    /// The ``TodoSnapshot/revision`` of the snapshot ``todos`` and ``undoHistory`` come from;
-    /// an older snapshot that arrives later is ignored.
-    public var revision: Int
 
     /// The todos that pass ``filter``, in order.
     public private(set) var visibleTodos: IdentifiedArray<Todo> = []
@@ -55,10 +52,9 @@ extension TodoFeature {
     ///   - selection: The selected todo; the first visible one when `nil`.
     ///   - undoHistory: The labels of the changes undo can revert, oldest first.
     ///   - isLoaded: Whether `todos` came from the repository.
-    ///   - revision: The revision of the snapshot `todos` come from.
     public init(
       todos: IdentifiedArray<Todo> = [], filter: TodoFilter = .all, selection: Todo.ID? = nil,
-      undoHistory: [String] = [], isLoaded: Bool = false, revision: Int = 0
+      undoHistory: [String] = [], isLoaded: Bool = false
     ) {
       self.todos = todos
       self.filter = filter
@@ -66,8 +62,14 @@ extension TodoFeature {
       self.selection = selection
       self.undoHistory = undoHistory
       self.isLoaded = isLoaded
-      self.revision = revision
       refreshVisibleTodos()
+    }
+
+    /// Takes the repository's contents.
+    mutating func load(_ snapshot: TodoSnapshot) {
+      todos = snapshot.todos
+      undoHistory = snapshot.undoHistory
+      isLoaded = true
     }
 
     /// Moves the selection by `offset` visible rows, stopping at the first and last.

@@ -12,17 +12,14 @@ import Uniflow
 /// store.send(.add(title: "Buy milk"))
 /// ```
 ///
-/// The repository is the source of truth: a command's effect asks it for the change, and the
-/// new contents come back through ``Action/snapshotLoaded(_:)``, from the long-lived binding
-/// started by ``Action/startObserving``, from a one-time ``Action/load``, and from the command
-/// itself. A command that succeeds sets ``State/outcome``; one that fails sets
-/// ``State/error``, which the interface shows.
-///
-/// A command's effect sends the contents after the change before its outcome, so the state
-/// holds every todo an outcome names (``Action/finished(_:)`` selects a todo just added, which
-/// the user can toggle at once). The binding delivers the same contents on a task of its own,
-/// sooner or later: a snapshot older than the state's, by ``TodoSnapshot/revision``, is
-/// ignored, so a late one cannot undo a newer change on the screen.
+/// The repository is the source of truth. A command's effect asks it for the change, and its
+/// outcome comes back with the contents the change left, in one action,
+/// ``Action/finished(_:contents:)``: the state holds every todo an outcome names (a todo just
+/// added is selected, and the user can toggle it at once), and each change reaches the state
+/// once. The long-lived binding started by ``Action/startObserving`` and a one-time
+/// ``Action/load`` bring the contents through ``Action/snapshotLoaded(_:)``: the initial
+/// ones, and those other processes leave. A command that succeeds sets ``State/outcome``; one
+/// that fails sets ``State/error``, which the interface shows.
 ///
 /// While it observes, the feature also asks the repository every ``refreshInterval`` (on the
 /// injected clock) whether another process changed it.
@@ -90,9 +87,9 @@ public struct TodoFeature: Reducer, Sendable {
         return fail(error, &state)
       }
       let date = now()
-      return perform { repository throws(TodoStoreError) in
-        .added(try await repository.add(title: title, at: date))
-      }
+      return perform(
+        { repository throws(TodoStoreError) in try await repository.add(title: title, at: date) },
+        outcome: TodoOutcome.added)
 
     case .addAll(let titles):
       state.error = nil
@@ -104,9 +101,9 @@ public struct TodoFeature: Reducer, Sendable {
         return fail(error, &state)
       }
       let date = now()
-      return perform { repository throws(TodoStoreError) in
-        .addedAll(try await repository.add(titles: normalized, at: date))
-      }
+      return perform(
+        { repository throws(TodoStoreError) in try await repository.add(titles: normalized, at: date) },
+        outcome: TodoOutcome.addedAll)
 
     case .rename(let id, let typed):
       state.error = nil
@@ -116,9 +113,9 @@ public struct TodoFeature: Reducer, Sendable {
       } catch {
         return fail(error, &state)
       }
-      return perform { repository throws(TodoStoreError) in
-        let update = try await repository.rename(id: id, to: title)
-        return update.isChanged ? .renamed(update.todo) : .alreadyTitled(update.todo)
+      return perform({ repository throws(TodoStoreError) in try await repository.rename(id: id, to: title) })
+      {
+        $0.isChanged ? .renamed($0.todo) : .alreadyTitled($0.todo)
       }
 
     case .toggle(let id):
@@ -128,10 +125,10 @@ public struct TodoFeature: Reducer, Sendable {
       // on its way undoes it, whatever the list showed when it was sent.
       guard state.todos.contains(id: id) else { return fail(.todoNotFound(id), &state) }
       let date = now()
-      return perform { repository throws(TodoStoreError) in
-        let update = try await repository.toggleDone(id: id, at: date)
-        return update.todo.isDone ? .completed(update.todo) : .reopened(update.todo)
-      }
+      return perform({ repository throws(TodoStoreError) in try await repository.toggleDone(id: id, at: date)
+        }) {
+          $0.todo.isDone ? .completed($0.todo) : .reopened($0.todo)
+        }
 
     case .setDone(let id, let isDone):
       state.error = nil
@@ -139,27 +136,27 @@ public struct TodoFeature: Reducer, Sendable {
 
     case .delete(let id):
       state.error = nil
-      return perform { repository throws(TodoStoreError) in
-        .deleted(try await repository.delete(id: id))
-      }
+      return perform(
+        { repository throws(TodoStoreError) in try await repository.delete(id: id) },
+        outcome: TodoOutcome.deleted)
 
     case .clearDone:
       state.error = nil
-      return perform { repository throws(TodoStoreError) in
-        .clearedDone(try await repository.clearDone())
-      }
+      return perform(
+        { repository throws(TodoStoreError) in try await repository.clearDone() },
+        outcome: TodoOutcome.clearedDone)
 
     case .undo:
       state.error = nil
-      return perform { repository throws(TodoStoreError) in
-        .undid(try await repository.undo())
-      }
+      return perform(
+        { repository throws(TodoStoreError) in try await repository.undo() },
+        outcome: TodoOutcome.undid)
 
     case .redo:
       state.error = nil
-      return perform { repository throws(TodoStoreError) in
-        .redid(try await repository.redo())
-      }
+      return perform(
+        { repository throws(TodoStoreError) in try await repository.redo() },
+        outcome: TodoOutcome.redid)
 
     case .setFilter(let filter):
       state.filter = filter
@@ -189,17 +186,13 @@ public struct TodoFeature: Reducer, Sendable {
       return .none
 
     case .snapshotLoaded(let snapshot):
-      // Late news: a newer snapshot reached the state first, on another task.
-      guard snapshot.revision >= state.revision else { return .none }
-      state.revision = snapshot.revision
-      state.todos = snapshot.todos
-      state.undoHistory = snapshot.undoHistory
-      state.isLoaded = true
+      state.load(snapshot)
       return .none
 
-    case .finished(let outcome):
+    case .finished(let outcome, let contents):
+      state.load(contents)
       state.outcome = outcome
-      // The contents after the change came first, so a new todo the filter shows is listed.
+      // The contents hold the new todo: when the filter shows it, it is selected.
       if case .added(let todo) = outcome, state.visibleTodos.contains(id: todo.id) {
         state.selection = todo.id
       }
@@ -217,31 +210,18 @@ public struct TodoFeature: Reducer, Sendable {
     return .none
   }
 
-  /// Runs a repository command, then sends the contents after it and its outcome, in that
-  /// order; or its failure.
-  ///
-  /// The binding publishes the same contents, but on its own task, which may reach the store
-  /// after the outcome: reading them here is what puts a todo in the state before the outcome
-  /// that names it. When they cannot be read, the outcome is still reported, then the failure
-  /// to read, since the list shown is out of date.
-  private func perform(
-    _ command: @escaping @Sendable (any TodoRepository) async throws(TodoStoreError) -> TodoOutcome
+  /// Runs a repository command, then sends its outcome with the contents it left, or its
+  /// failure.
+  private func perform<Value: Sendable>(
+    _ command: @escaping @Sendable (any TodoRepository) async throws(TodoStoreError) -> TodoChange<Value>,
+    outcome: @escaping @Sendable (Value) -> TodoOutcome
   ) -> Effect<Action> {
     let repository = repository
     return .run { send in
-      let outcome: TodoOutcome
       do throws(TodoStoreError) {
-        outcome = try await command(repository)
+        let change = try await command(repository)
+        await send(.finished(outcome(change.value), contents: change.contents))
       } catch {
-        await send(.failed(error))
-        return
-      }
-      do throws(TodoStoreError) {
-        let snapshot = try await repository.snapshot()
-        await send(.snapshotLoaded(snapshot))
-        await send(.finished(outcome))
-      } catch {
-        await send(.finished(outcome))
         await send(.failed(error))
       }
     }
@@ -249,18 +229,20 @@ public struct TodoFeature: Reducer, Sendable {
 
   private func setDone(_ isDone: Bool, id: Todo.ID) -> Effect<Action> {
     let date = now()
-    return perform { repository throws(TodoStoreError) in
-      let update = try await repository.setDone(isDone, id: id, at: date)
+    return perform({ repository throws(TodoStoreError) in
+      try await repository.setDone(isDone, id: id, at: date)
+    }) { update in
       switch (isDone, update.isChanged) {
-      case (true, true): return .completed(update.todo)
-      case (false, true): return .reopened(update.todo)
-      case (true, false): return .alreadyDone(update.todo)
-      case (false, false): return .alreadyOpen(update.todo)
+      case (true, true): .completed(update.todo)
+      case (false, true): .reopened(update.todo)
+      case (true, false): .alreadyDone(update.todo)
+      case (false, false): .alreadyOpen(update.todo)
       }
     }
   }
 
-  /// Feeds every snapshot the repository publishes into the state, until cancelled.
+  /// Feeds what the repository publishes (its contents, then other processes' changes) into
+  /// the state, until cancelled.
   private func bindUpdates() -> Effect<Action> {
     let repository = repository
     return .run { send in

@@ -33,22 +33,20 @@ extension Todo: Codable {
 
 extension TodoSnapshot: Codable {
   private enum CodingKeys: String, CodingKey {
-    case todos, undoHistory, revision
+    case todos, undoHistory
   }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
       todos: try container.decode(IdentifiedArray<Todo>.self, forKey: .todos),
-      undoHistory: try container.decode([String].self, forKey: .undoHistory),
-      revision: try container.decode(Int.self, forKey: .revision))
+      undoHistory: try container.decode([String].self, forKey: .undoHistory))
   }
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(todos, forKey: .todos)
     try container.encode(undoHistory, forKey: .undoHistory)
-    try container.encode(revision, forKey: .revision)
   }
 }
 
