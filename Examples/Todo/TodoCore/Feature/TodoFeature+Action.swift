@@ -1,7 +1,7 @@
 extension TodoFeature {
   /// What can happen to the todo list: the user's intents, and the results the repository
   /// sends back.
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     // MARK: Lifecycle
 
     /// Binds the repository's updates into the state until ``stopObserving``, and checks

@@ -7,7 +7,7 @@ extension TodoFeature {
   /// ``visibleTodos``, the counts and ``selectedIndex`` are derived from ``todos``,
   /// ``filter`` and ``selection``, and kept up to date whenever those change, so that reading
   /// them (from an observer that runs after every action) costs nothing.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// Every todo, by ascending identifier, as the repository last published them;
     /// `todos[id: 3]` finds one in constant time.
     public var todos: IdentifiedArray<Todo> {
@@ -109,5 +109,31 @@ extension TodoFeature {
     private mutating func refreshSelectedIndex() {
       selectedIndex = selection.flatMap(visibleTodos.index(id:))
     }
+  }
+}
+
+// A session is recorded (`todo --record FILE`) and replayed as the state's JSON. The state
+// encodes what it stores; what it derives (the visible todos, the counts) is derived again
+// when it is decoded.
+extension TodoFeature.State {
+  private enum CodingKeys: String, CodingKey {
+    case todos, filter, search, selection, undoHistory, error, outcome, isLoaded
+  }
+
+  /// Decodes a state encoded by `encode(to:)`, and derives the rest from it.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: A `DecodingError` when a stored part is missing or malformed.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      todos: try container.decode(IdentifiedArray<Todo>.self, forKey: .todos),
+      filter: try container.decode(TodoFilter.self, forKey: .filter),
+      selection: try container.decodeIfPresent(Todo.ID.self, forKey: .selection),
+      undoHistory: try container.decode([String].self, forKey: .undoHistory),
+      isLoaded: try container.decode(Bool.self, forKey: .isLoaded))
+    search = try container.decode(String.self, forKey: .search)
+    error = try container.decodeIfPresent(TodoStoreError.self, forKey: .error)
+    outcome = try container.decodeIfPresent(TodoOutcome.self, forKey: .outcome)
   }
 }

@@ -126,9 +126,9 @@ public struct TodoFeature: Reducer, Sendable {
       guard state.todos.contains(id: id) else { return fail(.todoNotFound(id), &state) }
       let date = now()
       return perform({ repository throws(TodoStoreError) in try await repository.toggleDone(id: id, at: date)
-        }) {
-          $0.todo.isDone ? .completed($0.todo) : .reopened($0.todo)
-        }
+      }) {
+        $0.todo.isDone ? .completed($0.todo) : .reopened($0.todo)
+      }
 
     case .setDone(let id, let isDone):
       state.error = nil

@@ -5,7 +5,7 @@ import Uniflow
 /// A command returns the snapshot its transaction left (see ``TodoChange``), and
 /// ``TodoRepository/updates()`` publishes the initial contents and the changes other processes
 /// make; ``TodoFeature`` puts either into its state.
-public struct TodoSnapshot: Hashable, Sendable {
+public struct TodoSnapshot: Hashable, Sendable, Codable {
   /// The todos, in the order they were added (by ascending ``Todo/id``), addressable by
   /// identifier.
   public var todos: IdentifiedArray<Todo>
