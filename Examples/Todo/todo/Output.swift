@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoTerminal
 import Uniflow
 
 /// Writes one line to standard error, prefixed with `todo: error: `; a failure to write it

@@ -11,11 +11,9 @@ import UniflowTesting
   typealias State = TodoFeature.State
   typealias Action = TodoFeature.Action
 
-  /// A fresh feature for each sequence: an empty repository, the sequence's clock, a fixed date.
+  /// A fresh feature for each sequence: an empty repository, a fixed date.
   static func makeFeature(_ clock: TestClock) -> TodoFeature {
-    TodoFeature(
-      repository: InMemoryTodoRepository(), clock: clock,
-      now: { Date(timeIntervalSince1970: 1_700_000_000) })
+    TodoFeature(repository: InMemoryTodoRepository(), now: { Date(timeIntervalSince1970: 1_700_000_000) })
   }
 
   /// Every intent of the user, with titles from a small alphabet (so that equal and blank titles
@@ -36,10 +34,15 @@ import UniflowTesting
       (2, id.map { Action.delete(id: $0) }),
       (1, .constant(.clearDone)),
       (2, .constant(.undo)),
-      (1, Generator.element(of: TodoFilter.allCases).map { Action.setFilter($0) }),
-      (1, .constant(.cycleFilter)),
-      (1, Generator.int(in: -3...3).map { Action.moveSelection(by: $0) }),
-      (1, Generator.optional(Generator.element(of: state.visibleTodos.ids)).map { Action.select(id: $0) }),
+      (1, Generator.element(of: TodoFilter.allCases).map { Action.list(.setFilter($0)) }),
+      (1, .constant(.list(.cycleFilter))),
+      (1, Generator.int(in: -3...3).map { Action.list(.moveSelection(by: $0)) }),
+      (
+        1,
+        Generator.optional(Generator.element(of: state.list.visibleTodos.ids)).map {
+          Action.list(.select(id: $0))
+        }
+      ),
       (1, .constant(.dismissMessage)),
       (1, .constant(.load)),
     ])
@@ -49,15 +52,16 @@ import UniflowTesting
   static let invariants: [FeatureProperty<State, Action>] = [
     .invariant("ids are unique") { state in Set(state.todos.ids).count == state.todos.count },
     .invariant("the open and done counts match the list") { state in
-      state.doneCount == state.todos.elements.count(where: \.isDone)
-        && state.openCount == state.todos.count - state.doneCount
+      state.list.doneCount == state.todos.elements.count(where: \.isDone)
+        && state.list.openCount == state.todos.count - state.list.doneCount
     },
     .invariant("the visible todos are those the filter includes") { state in
-      state.visibleTodos.elements == state.todos.elements.filter(state.filter.includes)
+      state.list.visibleTodos.elements == state.todos.elements.filter(state.list.filter.includes)
     },
     .invariant("a selection is a visible todo, at its index") { state in
-      guard let selection = state.selection else { return state.selectedIndex == nil }
-      return state.selectedIndex != nil && state.selectedIndex == state.visibleTodos.index(id: selection)
+      guard let selection = state.list.selection else { return state.list.selectedIndex == nil }
+      return state.list.selectedIndex != nil
+        && state.list.selectedIndex == state.list.visibleTodos.index(id: selection)
     },
   ]
 
@@ -99,14 +103,14 @@ import UniflowTesting
       of: Self.makeFeature, initialState: State(),
       actions: { state in
         .one(of: [
-          .constant(.cycleFilter),
+          .constant(.list(.cycleFilter)),
           Generator.string(of: "ab", length: 1...2).map { Action.add(title: $0) },
-          Generator.element(of: state.todos.ids).map { Action.select(id: $0) },
+          Generator.element(of: state.todos.ids).map { Action.list(.select(id: $0)) },
         ])
       },
       properties: [
         .invariant("a selection is a visible todo") { state in
-          state.selection.map(state.visibleTodos.contains(id:)) ?? true
+          state.list.selection.map(state.list.visibleTodos.contains(id:)) ?? true
         }
       ],
       sequences: 100, length: 20, seed: 1)
@@ -128,7 +132,7 @@ import UniflowTesting
     await checkProperties(
       of: { clock in
         TodoFeature(
-          repository: LaggingRepository(clock: clock), clock: clock,
+          repository: LaggingRepository(clock: clock),
           now: { Date(timeIntervalSince1970: 1_700_000_000) })
       },
       initialState: State(),

@@ -1,15 +1,17 @@
 import Foundation
 import Uniflow
 
-/// The todo list feature: it turns user intents into repository commands, and binds what the
-/// repository publishes (todos, undo history, failures) into its state.
+/// The todo app's root feature: it binds the repository into its state, turns commands into
+/// repository changes, shows their outcome on the status line, and composes the list and the
+/// title editor.
 ///
 /// ```swift
 /// let store = Store(
 ///   initialState: TodoFeature.State(),
 ///   reducer: TodoFeature(repository: try SQLiteTodoRepository(path: path)))
-/// store.send(.startObserving)      // binds the repository's updates
+/// store.send(.startObserving)      // binds the repository's contents
 /// store.send(.add(title: "Buy milk"))
+/// store.send(.list(.toggleSelected))
 /// ```
 ///
 /// The repository is the source of truth. A command's effect asks it for the change, and its
@@ -21,35 +23,24 @@ import Uniflow
 /// ones, and those other processes leave. A command that succeeds sets ``State/outcome``; one
 /// that fails sets ``State/error``, which the interface shows.
 ///
-/// While it observes, the feature also asks the repository every ``refreshInterval`` (on the
-/// injected clock) whether another process changed it.
+/// The children are features of their own: ``TodoListFeature`` (always there, with
+/// `Scope`) and ``TitleEditorFeature`` (presented with `ifLet` while a title is typed). Their
+/// intents reach the app as delegate actions, which it turns into commands: a recording shows
+/// the intent, then the command it stands for (`toggle`, `add`…), then its result.
 public struct TodoFeature: Reducer, Sendable {
   /// Where the todos live.
   public let repository: any TodoRepository
-  /// The clock that paces the checks for changes made by other processes.
-  public let clock: any Clock<Duration>
   /// The source of creation and completion dates.
   public let now: @Sendable () -> Date
-  /// How often to check for changes made by other processes while observing.
-  public let refreshInterval: Duration
 
   /// Creates the feature with its dependencies.
   ///
   /// - Parameters:
   ///   - repository: Where the todos live.
-  ///   - clock: The clock that paces the checks for outside changes; a test clock in tests.
   ///   - now: The source of dates; a fixed date in tests.
-  ///   - refreshInterval: How often to check for outside changes while observing.
-  public init(
-    repository: any TodoRepository,
-    clock: any Clock<Duration> = ContinuousClock(),
-    now: @escaping @Sendable () -> Date = { Date() },
-    refreshInterval: Duration = .seconds(1)
-  ) {
+  public init(repository: any TodoRepository, now: @escaping @Sendable () -> Date = { Date() }) {
     self.repository = repository
-    self.clock = clock
     self.now = now
-    self.refreshInterval = refreshInterval
   }
 
   /// The identifier of the long-lived binding to the repository.
@@ -57,12 +48,24 @@ public struct TodoFeature: Reducer, Sendable {
     case observation
   }
 
-  /// Handles an action; see ``Action`` for what each one does.
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  /// The list, the app's own logic, and the title editor while it is presented.
+  public var body: some Reducer<State, Action> {
+    Scope(state: \.list, action: Action.listCase) {
+      TodoListFeature()
+    }
+    Reduce { state, action in
+      reduceApp(into: &state, action: action)
+    }
+    .ifLet(\.editor, action: Action.editorCase) {
+      TitleEditorFeature()
+    }
+  }
+
+  /// Handles the app's own actions, and the children's delegate actions.
+  private func reduceApp(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .startObserving:
-      return .merge(bindUpdates(), pollForOutsideChanges())
-        .cancellable(id: CancelID.observation, cancelInFlight: true)
+      return bindUpdates().cancellable(id: CancelID.observation, cancelInFlight: true)
 
     case .stopObserving:
       return .cancel(id: CancelID.observation)
@@ -77,6 +80,34 @@ public struct TodoFeature: Reducer, Sendable {
           await send(.failed(error))
         }
       }
+
+    case .list(.delegate(.toggle(let id))):
+      return .send(.toggle(id: id))
+
+    case .list(.delegate(.delete(let id))):
+      return .send(.delete(id: id))
+
+    case .list(.delegate(.rename(let todo))):
+      state.editor = TitleEditorFeature.State(renaming: todo)
+      return .none
+
+    case .list(.delegate(.add)):
+      state.editor = TitleEditorFeature.State()
+      return .none
+
+    case .list:
+      return .none
+
+    case .editor(.delegate(.save(let id, let title))):
+      state.editor = nil
+      return .send(id.map { .rename(id: $0, title: title) } ?? .add(title: title))
+
+    case .editor(.delegate(.cancel)):
+      state.editor = nil
+      return .none
+
+    case .editor:
+      return .none
 
     case .add(let typed):
       state.error = nil
@@ -123,7 +154,7 @@ public struct TodoFeature: Reducer, Sendable {
       // Only a todo on the list can be toggled; whether it becomes done or open is decided
       // where the change is made, from the todo as it is then: a toggle sent while another is
       // on its way undoes it, whatever the list showed when it was sent.
-      guard state.todos.contains(id: id) else { return fail(.todoNotFound(id), &state) }
+      guard state.list.todos.contains(id: id) else { return fail(.todoNotFound(id), &state) }
       let date = now()
       return perform({ repository throws(TodoStoreError) in try await repository.toggleDone(id: id, at: date)
       }) {
@@ -158,28 +189,6 @@ public struct TodoFeature: Reducer, Sendable {
         { repository throws(TodoStoreError) in try await repository.redo() },
         outcome: TodoOutcome.redid)
 
-    case .setFilter(let filter):
-      state.filter = filter
-      return .none
-
-    case .setSearch(let text):
-      state.search = text
-      return .none
-
-    case .cycleFilter:
-      state.filter = state.filter.next
-      return .none
-
-    case .moveSelection(let offset):
-      state.moveSelection(by: offset)
-      return .none
-
-    case .select(let id):
-      // The selection stays on a visible todo: a hidden one cannot be selected.
-      guard id.map(state.visibleTodos.contains(id:)) ?? true else { return .none }
-      state.selection = id
-      return .none
-
     case .dismissMessage:
       state.error = nil
       state.outcome = nil
@@ -193,8 +202,8 @@ public struct TodoFeature: Reducer, Sendable {
       state.load(contents)
       state.outcome = outcome
       // The contents hold the new todo: when the filter shows it, it is selected.
-      if case .added(let todo) = outcome, state.visibleTodos.contains(id: todo.id) {
-        state.selection = todo.id
+      if case .added(let todo) = outcome, state.list.visibleTodos.contains(id: todo.id) {
+        state.list.selection = todo.id
       }
       return .none
 
@@ -202,7 +211,6 @@ public struct TodoFeature: Reducer, Sendable {
       return fail(error, &state)
     }
   }
-
   /// Records a failure for the interface to show.
   private func fail(_ error: TodoStoreError, _ state: inout State) -> Effect<Action> {
     state.error = error
@@ -250,21 +258,6 @@ public struct TodoFeature: Reducer, Sendable {
         switch update {
         case .success(let snapshot): await send(.snapshotLoaded(snapshot))
         case .failure(let error): await send(.failed(error))
-        }
-      }
-    }
-  }
-
-  /// Asks the repository every `refreshInterval` to publish changes made by other processes.
-  private func pollForOutsideChanges() -> Effect<Action> {
-    let (repository, clock, interval) = (repository, clock, refreshInterval)
-    return .run { send in
-      while true {
-        try await clock.sleep(for: interval)
-        do throws(TodoStoreError) {
-          try await repository.reloadIfChanged()
-        } catch {
-          await send(.failed(error))
         }
       }
     }

@@ -25,7 +25,7 @@ import Foundation
 /// changes are undone in the reverse order they were made, as far back as the repository
 /// keeps its history (at least the last 100 changes). A change that does nothing (marking a
 /// done todo done, clearing when nothing is done) leaves no undo step.
-public protocol TodoRepository: Sendable {
+public protocol TodoRepository: OutsideChangeSource {
   /// The repository's contents: the current snapshot at once, then a new one after each change
   /// ``reloadIfChanged()`` finds from outside this instance.
   ///
@@ -139,7 +139,7 @@ public protocol TodoRepository: Sendable {
   /// Publishes a new snapshot to ``updates()`` if the contents were changed from outside this
   /// instance (another process on the same database file) since the last snapshot.
   ///
-  /// The program calls it periodically while it shows the contents. A repository that nobody
-  /// else can change does nothing.
+  /// The program's ``TodoChangeMonitor`` calls it periodically while the contents are shown. A
+  /// repository that nobody else can change does nothing.
   func reloadIfChanged() async throws(TodoStoreError)
 }

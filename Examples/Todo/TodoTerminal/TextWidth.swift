@@ -1,6 +1,6 @@
 /// The number of terminal columns `character` takes: 2 for wide characters (East Asian wide
 /// and full-width forms, emoji), 0 for a lone combining mark or a format character, 1 otherwise.
-func columns(of character: Character) -> Int {
+public func columns(of character: Character) -> Int {
   guard let first = character.unicodeScalars.first else { return 0 }
   if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) { return 2 }
   switch first.properties.generalCategory {
@@ -18,14 +18,14 @@ func columns(of character: Character) -> Int {
 }
 
 /// The number of terminal columns `text` takes.
-func columns(of text: some StringProtocol) -> Int {
+public func columns(of text: some StringProtocol) -> Int {
   text.reduce(0) { $0 + columns(of: $1) }
 }
 
 /// `text` cut to at most `width` columns, ending with `…` when cut, and padded with spaces to
 /// exactly `width` columns. Control characters, which would move the cursor or change colours,
 /// show as `�`.
-func fitted(_ text: String, width: Int) -> String {
+public func fitted(_ text: String, width: Int) -> String {
   guard width > 0 else { return "" }
   let text = printable(text)
   var result = ""
@@ -46,7 +46,7 @@ func fitted(_ text: String, width: Int) -> String {
 }
 
 /// The end of `text` that fits in `width` columns, for an input line longer than the screen.
-func tail(of text: String, width: Int) -> String {
+public func tail(of text: String, width: Int) -> String {
   let text = printable(text)
   var result: [Character] = []
   var used = 0
@@ -61,7 +61,7 @@ func tail(of text: String, width: Int) -> String {
 
 /// `text` with every control character, and every bidirectional control (which would reorder
 /// what follows it on the line), replaced by `�`.
-func printable(_ text: String) -> String {
+public func printable(_ text: String) -> String {
   guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
   return String(String.UnicodeScalarView(text.unicodeScalars.map { isUnprintable($0) ? "\u{FFFD}" : $0 }))
 }
