@@ -49,24 +49,24 @@ public enum LineEditor {
   /// - Complexity: O(*n*) in the length of the line.
   public static func visible(_ draft: TextDraft, width: Int) -> (text: String, cursorColumn: Int) {
     // A control character shows as one `�`.
-    let shown = draft.text.map { printable(String($0)).first ?? $0 }
+    let shown = draft.text.map { TextWidth.printable(String($0)).first ?? $0 }
     let cursor = draft.cursor
     let room = max(1, width)
     // The first character shown: as far left as the cursor allows, leaving it a column.
     var start = cursor
     var used = 1
-    while start > 0, used + columns(of: shown[start - 1]) <= room {
+    while start > 0, used + TextWidth.columns(of: shown[start - 1]) <= room {
       start -= 1
-      used += columns(of: shown[start])
+      used += TextWidth.columns(of: shown[start])
     }
     var text = ""
     var total = 0
     for character in shown[start...] {
-      let size = columns(of: character)
+      let size = TextWidth.columns(of: character)
       if total + size > room { break }
       text.append(character)
       total += size
     }
-    return (text, columns(of: String(shown[start..<cursor])))
+    return (text, TextWidth.columns(of: String(shown[start..<cursor])))
   }
 }

@@ -95,9 +95,9 @@ final class ListScreen {
     let matching = header.search.isEmpty ? "" : " matching “\(header.search)”"
     let summary = "\(header.openCount) open · \(header.doneCount) done · showing \(header.filter)\(matching) "
     let width = canvas.width
-    let gap = max(1, width - columns(of: title) - columns(of: summary))
+    let gap = max(1, width - TextWidth.columns(of: title) - TextWidth.columns(of: summary))
     canvas.put(
-      "\u{1B}[1m" + fitted(title + String(repeating: " ", count: gap) + summary, width: width),
+      "\u{1B}[1m" + TextWidth.fitted(title + String(repeating: " ", count: gap) + summary, width: width),
       line: headerLine)
   }
 
@@ -105,7 +105,8 @@ final class ListScreen {
     let line = firstRowLine + slot
     let width = canvas.width
     guard let todo = row.todo else {
-      canvas.put(row.placeholder.map { "\u{1B}[2m   " + fitted($0, width: width - 3) } ?? "", line: line)
+      canvas.put(
+        row.placeholder.map { "\u{1B}[2m   " + TextWidth.fitted($0, width: width - 3) } ?? "", line: line)
       return
     }
     let marker = row.isSelected ? "▸" : " "
@@ -113,6 +114,6 @@ final class ListScreen {
     let idText = String(repeating: " ", count: max(0, row.idWidth - id.count)) + id
     let text = " \(marker) \(idText)  [\(todo.isDone ? "x" : " ")] \(todo.title)"
     let style = (row.isSelected ? "\u{1B}[7m" : "") + (todo.isDone ? "\u{1B}[2m" : "")
-    canvas.put(style + fitted(text, width: width), line: line)
+    canvas.put(style + TextWidth.fitted(text, width: width), line: line)
   }
 }

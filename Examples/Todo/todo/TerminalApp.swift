@@ -165,9 +165,11 @@ final class TerminalApp {
   private func draw(_ status: Status) {
     let width = canvas.width
     if let error = status.error {
-      canvas.put((usesColour ? "\u{1B}[31m" : "") + fitted(" ✗ \(error)", width: width), line: statusLine)
+      canvas.put(
+        (usesColour ? "\u{1B}[31m" : "") + TextWidth.fitted(" ✗ \(error)", width: width), line: statusLine)
     } else if let outcome = status.outcome {
-      canvas.put((usesColour ? "\u{1B}[32m" : "") + fitted(" ✓ \(outcome)", width: width), line: statusLine)
+      canvas.put(
+        (usesColour ? "\u{1B}[32m" : "") + TextWidth.fitted(" ✓ \(outcome)", width: width), line: statusLine)
     } else {
       canvas.put("", line: statusLine)
     }
@@ -178,14 +180,14 @@ final class TerminalApp {
     switch footer {
     case .hints:
       canvas.hideCursor()
-      canvas.put(fitted(KeyMap.browsingHints[0], width: width), line: footerLine)
-      canvas.put(fitted(KeyMap.browsingHints[1], width: width), line: footerLine + 1)
+      canvas.put(TextWidth.fitted(KeyMap.browsingHints[0], width: width), line: footerLine)
+      canvas.put(TextWidth.fitted(KeyMap.browsingHints[1], width: width), line: footerLine + 1)
     case .input(let prompt, let draft, let hint):
-      let room = max(1, width - columns(of: prompt) - 1)
+      let room = max(1, width - TextWidth.columns(of: prompt) - 1)
       let visible = LineEditor.visible(draft, width: room)
-      canvas.put("\u{1B}[2m" + fitted(hint, width: width), line: footerLine + 1)
+      canvas.put("\u{1B}[2m" + TextWidth.fitted(hint, width: width), line: footerLine + 1)
       canvas.put("\u{1B}[1m\(prompt)\u{1B}[0m" + visible.text, line: footerLine)
-      canvas.showCursor(line: footerLine, column: columns(of: prompt) + visible.cursorColumn + 1)
+      canvas.showCursor(line: footerLine, column: TextWidth.columns(of: prompt) + visible.cursorColumn + 1)
     }
   }
 
