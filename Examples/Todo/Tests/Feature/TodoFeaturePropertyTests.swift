@@ -48,6 +48,31 @@ import UniflowTesting
     ])
   }
 
+  /// What the user does through the screens: the intents of the list, typing and saving a
+  /// title, typing a search, and the screen getting taller or shorter; mixed with the commands.
+  static func screenActions(_ state: State) -> Generator<Action> {
+    let text = Generator.string(of: "ab ", length: 0...2)
+    let edit = Generator.one(of: [
+      text.map { TextDraft.Edit.insert($0) }, .constant(.deleteBackward), .constant(.moveLeft),
+      .constant(.moveToStart), .constant(.deleteToEnd),
+    ])
+    return .one(weighted: [
+      (6, actions(state)),
+      (2, .constant(.list(.toggleSelected))),
+      (1, .constant(.list(.deleteSelected))),
+      (1, .constant(.list(.addTodo))),
+      (1, .constant(.list(.editSelected))),
+      (3, edit.map { Action.editor(.edit($0)) }),
+      (1, .constant(.editor(.save))),
+      (1, .constant(.editor(.cancel))),
+      (1, .constant(.list(.startSearch))),
+      (2, edit.map { Action.list(.editSearch($0)) }),
+      (1, .constant(.list(.clearSearch))),
+      (1, Generator.int(in: -1...1).map { Action.list(.movePage(by: $0)) }),
+      (1, Generator.int(in: 1...4).map { Action.list(.setPageSize($0)) }),
+    ])
+  }
+
   /// What the state promises at every moment, whatever is on its way.
   static let invariants: [FeatureProperty<State, Action>] = [
     .invariant("ids are unique") { state in Set(state.todos.ids).count == state.todos.count },
@@ -55,8 +80,14 @@ import UniflowTesting
       state.list.doneCount == state.todos.elements.count(where: \.isDone)
         && state.list.openCount == state.todos.count - state.list.doneCount
     },
-    .invariant("the visible todos are those the filter includes") { state in
-      state.list.visibleTodos.elements == state.todos.elements.filter(state.list.filter.includes)
+    .invariant("the visible todos are those the filter and the search include") { state in
+      let (filter, search) = (state.list.filter, state.list.search)
+      return state.list.visibleTodos.elements
+        == state.todos.elements.filter { todo in
+          filter.includes(todo)
+            && (search.isEmpty
+              || todo.title.range(of: search, options: [.caseInsensitive, .diacriticInsensitive]) != nil)
+        }
     },
     .invariant("a selection is a visible todo, at its index") { state in
       guard let selection = state.list.selection else { return state.list.selectedIndex == nil }
@@ -93,6 +124,24 @@ import UniflowTesting
         }
       ],
       sequences: 1_000, length: 100, seed: 2026)
+  }
+
+  /// Whatever the keys do, in whatever mode, the state keeps its promises, and the rows on
+  /// screen hold the selection.
+  @Test func theScreensKeepTheStatesPromisesAndTheSelectionOnScreen() async {
+    await checkProperties(
+      of: Self.makeFeature, initialState: State(list: .init(pageSize: 3)), actions: Self.screenActions,
+      properties: Self.invariants + [
+        .invariant("the rows on screen hold the selection") { state in
+          let list = state.list
+          guard let index = list.selectedIndex else { return true }
+          return (list.firstVisibleIndex..<(list.firstVisibleIndex + list.pageSize)).contains(index)
+        },
+        .invariant("the search shown is the one being typed") { state in
+          state.list.searchDraft.map { $0.text == state.list.search } ?? true
+        },
+      ],
+      sequences: 300, length: 60, seed: 31)
   }
 
   /// Selecting a todo the filter hides must not move the selection off the list: the state
