@@ -24,15 +24,17 @@ let package = Package(
     .target(name: "UniflowDevTools", dependencies: ["Uniflow", "UniflowTesting"]),
     .executableTarget(name: "uniflow-inspect", dependencies: ["UniflowDevTools"]),
 
-    // The Todo demo: the feature and its SQLite repository, and the terminal program.
+    // The Todo demo: the features and their SQLite repository, the terminal's keys and line
+    // editor, and the terminal program.
     .systemLibrary(
       name: "CSQLite",
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
     .target(name: "TodoCore", dependencies: ["Uniflow", "CSQLite"], path: "Examples/Todo/TodoCore"),
+    .target(name: "TodoTerminal", dependencies: ["TodoCore"], path: "Examples/Todo/TodoTerminal"),
     .executableTarget(
-      name: "todo", dependencies: ["TodoCore", "UniflowDevTools"], path: "Examples/Todo/todo"),
+      name: "todo", dependencies: ["TodoCore", "TodoTerminal", "UniflowDevTools"], path: "Examples/Todo/todo"),
 
     // The benchmark suite: swift run -c release uniflow-bench
     .executableTarget(
@@ -45,7 +47,8 @@ let package = Package(
     .testTarget(
       name: "UniflowDevToolsTests", dependencies: ["Uniflow", "UniflowDevTools", "UniflowTesting"]),
     .testTarget(
-      name: "TodoTests", dependencies: ["TodoCore", "Uniflow", "UniflowTesting", "UniflowDevTools"],
+      name: "TodoTests",
+      dependencies: ["TodoCore", "TodoTerminal", "Uniflow", "UniflowTesting", "UniflowDevTools"],
       path: "Examples/Todo/Tests"),
   ],
   swiftLanguageModes: [.v6]

@@ -8,11 +8,7 @@ import Uniflow
 /// for the action's effects, and renders the state they left (the outcome, or the error).
 @MainActor
 struct OneShot {
-  let store: Store<TodoFeature.State, TodoFeature.Action>
-
-  init(repository: any TodoRepository) {
-    store = Recording.makeStore(repository: repository)
-  }
+  let store: StoreOf<TodoFeature>
 
   ///
   /// - Throws: ``StandardOutput/Failure`` when the output cannot be written.
@@ -47,16 +43,16 @@ struct OneShot {
   private func list(
     _ filter: TodoFilter, search: String?, json: Bool
   ) async throws(StandardOutput.Failure) -> Int32 {
-    store.send(.setFilter(filter))
-    if let search { store.send(.setSearch(search)) }
+    store.send(.list(.setFilter(filter)))
+    if let search { store.send(.list(.setSearch(search))) }
     await store.send(.load).finish()
     if let error = store.error {
       printError(error.description)
       return 1
     }
     if json {
-      try StandardOutput.writeLine(jsonList(store.visibleTodos))
-    } else if let text = plainList(store.visibleTodos, filter: filter, search: search, style: .current) {
+      try StandardOutput.writeLine(jsonList(store.list.visibleTodos))
+    } else if let text = plainList(store.list.visibleTodos, filter: filter, search: search, style: .current) {
       try StandardOutput.writeLine(text)
     }
     return 0

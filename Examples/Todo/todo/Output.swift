@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoTerminal
 import Uniflow
 
 /// Writes one line to standard error, prefixed with `todo: error: `; a failure to write it
@@ -20,7 +21,9 @@ func plainList(
 ) -> String? {
   guard let widest = todos.ids.max() else {
     guard style.isTerminal else { return nil }
-    if let search { return "No \(filter == .all ? "" : "\(filter) ")todos match “\(printable(search))”." }
+    if let search {
+      return "No \(filter == .all ? "" : "\(filter) ")todos match “\(TextWidth.printable(search))”."
+    }
     switch filter {
     case .all: return "No todos yet. Add one with: todo add \"Buy milk\""
     case .open: return "No open todos."
@@ -31,7 +34,7 @@ func plainList(
   return todos.map { todo in
     let id = String(todo.id)
     let padding = String(repeating: " ", count: width - id.count)
-    let line = "\(padding)\(id)  [\(todo.isDone ? "x" : " ")] \(printable(todo.title))"
+    let line = "\(padding)\(id)  [\(todo.isDone ? "x" : " ")] \(TextWidth.printable(todo.title))"
     return todo.isDone ? style.dimmed(line) : line
   }.joined(separator: "\n")
 }

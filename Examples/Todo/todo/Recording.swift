@@ -6,7 +6,7 @@ import UniflowDevTools
 /// recorded session's inspector page (`todo inspect FILE [-o PAGE]`).
 ///
 /// The options are taken off the command line before the rest is parsed, so the other
-/// commands do not know about them; a recording wraps the store the command builds.
+/// commands do not know about them; ``AppRoot`` adds the recorder to the store it builds.
 @MainActor
 enum Recording {
   /// The name the log's header carries; replaying or inspecting with `--app todo` checks it.
@@ -73,31 +73,21 @@ enum Recording {
     return options
   }
 
-  /// The recorder of this run, once ``start(path:)`` has opened its log.
-  private static var recorder: SessionRecorder<TodoFeature.State, TodoFeature.Action>?
-
-  /// Opens the log file and starts recording from the feature's initial state.
+  /// A recorder writing to the log file at `path`, starting from `initialState`: the file
+  /// opening and the sink, in one piece of their own.
   ///
-  /// - Returns: `false` after printing the error when the file cannot be written.
-  static func start(path: String) -> Bool {
+  /// - Returns: The recorder, or `nil` after printing the error when the file cannot be
+  ///   written.
+  static func makeRecorder(
+    path: String, initialState: TodoFeature.State
+  ) -> SessionRecorder<TodoFeature.State, TodoFeature.Action>? {
     do {
-      recorder = try SessionRecorder(
-        appName: appName, initialState: TodoFeature.State(),
-        sink: FileSessionSink(url: URL(filePath: path)))
-      return true
+      return try SessionRecorder(
+        appName: appName, initialState: initialState, sink: FileSessionSink(url: URL(filePath: path)))
     } catch {
       printError("cannot record the session to \(path): \(error.localizedDescription)")
-      return false
+      return nil
     }
-  }
-
-  /// The todo feature's store, recorded when recording is on.
-  static func makeStore(repository: any TodoRepository) -> Store<TodoFeature.State, TodoFeature.Action> {
-    let feature = TodoFeature(repository: repository)
-    guard let recorder else { return Store(initialState: TodoFeature.State(), reducer: feature) }
-    return Store(
-      initialState: TodoFeature.State(), reducer: feature,
-      middleware: [recorder.middleware])
   }
 
   /// Writes the inspector page of a session log; returns the exit status.

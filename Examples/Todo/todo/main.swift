@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import UniflowDevTools
 
 /// Runs the program and returns the exit status: a failure to write the output is an error
 /// (status 1), a reader that went away ends the program quietly.
@@ -47,14 +48,19 @@ func runCommand(arguments: [String]) async throws(StandardOutput.Failure) -> Int
     printError(error.description)
     return 1
   }
-  if let path = recording.recordPath, !Recording.start(path: path) { return 1 }
+  var recorder: SessionRecorder<TodoFeature.State, TodoFeature.Action>?
+  if let path = recording.recordPath {
+    recorder = Recording.makeRecorder(path: path, initialState: AppRoot.initialState)
+    if recorder == nil { return 1 }
+  }
+  let root = AppRoot(repository: repository, recorder: recorder)
   // A dumb terminal cannot place the cursor: it gets the plain list.
   if invocation.command == .standard, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
     ProcessInfo.processInfo.environment["TERM"] != "dumb"
   {
-    return await InteractiveList(repository: repository).run()
+    return await TerminalApp(store: root.store, changeMonitor: root.changeMonitor).run()
   }
-  return try await OneShot(repository: repository).run(invocation.command)
+  return try await OneShot(store: root.store).run(invocation.command)
 }
 
 // A reader that goes away must not kill the program: the write reports it instead.

@@ -49,7 +49,10 @@ import UniflowDevTools
     #expect(names.first == "startObserving")
     #expect(names.filter { $0 == "add" }.count == 2)
     #expect(names.contains("toggle"))
-    #expect(names.contains("cycleFilter"))
+    #expect(names.contains("list.cycleFilter"))
+    // Editing is recorded too, a key at a time, and the title's save becomes the command.
+    #expect(names.filter { $0 == "editor.edit.insert" }.count == "Buy milk".count + "Call mom".count)
+    #expect(names.filter { $0 == "editor.save" }.count == 2)
     #expect(names.last == "stopObserving")
     let effectSent = session.steps.filter(\.isSentByEffect)
     #expect(effectSent.contains { $0.name == "snapshotLoaded" })
@@ -58,7 +61,7 @@ import UniflowDevTools
     let final = try session.state(after: session.steps.count, as: TodoFeature.State.self)
     #expect(final.todos.map(\.title) == ["Buy milk", "Call mom"])
     #expect(final.todos.map(\.isDone) == [false, true])
-    #expect(final.filter == .open)
+    #expect(final.list.filter == .open)
 
     // The page.
     let page = todo.directory.file("timeline.html")
@@ -81,10 +84,11 @@ import UniflowDevTools
       ["--db", todo.database, "done", "1"], environment: ["UNIFLOW_TODO_RECORD": second])
     #expect(done.status == 0)
     let added = try SessionLog(contentsOf: URL(filePath: first), expectedApp: "todo")
-    #expect(added.steps.map(\.name).prefix(1) == ["add"])
+    // Each change once: the command, then its result with the contents it left.
+    #expect(added.steps.map(\.name) == ["add", "finished"])
     let completed = try SessionLog(contentsOf: URL(filePath: second), expectedApp: "todo")
     #expect(completed.steps.map(\.name).prefix(1) == ["setDone"])
-    #expect(try completed.state(after: completed.steps.count, as: TodoFeature.State.self).doneCount == 1)
+    #expect(try completed.state(after: completed.steps.count, as: TodoFeature.State.self).list.doneCount == 1)
   }
 
   @Test func badRecordingOptionsAreUsageErrors() throws {

@@ -11,11 +11,9 @@ import UniflowTesting
   typealias State = TodoFeature.State
   typealias Action = TodoFeature.Action
 
-  /// A fresh feature for each sequence: an empty repository, the sequence's clock, a fixed date.
+  /// A fresh feature for each sequence: an empty repository, a fixed date.
   static func makeFeature(_ clock: TestClock) -> TodoFeature {
-    TodoFeature(
-      repository: InMemoryTodoRepository(), clock: clock,
-      now: { Date(timeIntervalSince1970: 1_700_000_000) })
+    TodoFeature(repository: InMemoryTodoRepository(), now: { Date(timeIntervalSince1970: 1_700_000_000) })
   }
 
   /// Every intent of the user, with titles from a small alphabet (so that equal and blank titles
@@ -36,12 +34,42 @@ import UniflowTesting
       (2, id.map { Action.delete(id: $0) }),
       (1, .constant(.clearDone)),
       (2, .constant(.undo)),
-      (1, Generator.element(of: TodoFilter.allCases).map { Action.setFilter($0) }),
-      (1, .constant(.cycleFilter)),
-      (1, Generator.int(in: -3...3).map { Action.moveSelection(by: $0) }),
-      (1, Generator.optional(Generator.element(of: state.visibleTodos.ids)).map { Action.select(id: $0) }),
+      (1, Generator.element(of: TodoFilter.allCases).map { Action.list(.setFilter($0)) }),
+      (1, .constant(.list(.cycleFilter))),
+      (1, Generator.int(in: -3...3).map { Action.list(.moveSelection(by: $0)) }),
+      (
+        1,
+        Generator.optional(Generator.element(of: state.list.visibleTodos.ids)).map {
+          Action.list(.select(id: $0))
+        }
+      ),
       (1, .constant(.dismissMessage)),
       (1, .constant(.load)),
+    ])
+  }
+
+  /// What the user does through the screens: the intents of the list, typing and saving a
+  /// title, typing a search, and the screen getting taller or shorter; mixed with the commands.
+  static func screenActions(_ state: State) -> Generator<Action> {
+    let text = Generator.string(of: "ab ", length: 0...2)
+    let edit = Generator.one(of: [
+      text.map { TextDraft.Edit.insert($0) }, .constant(.deleteBackward), .constant(.moveLeft),
+      .constant(.moveToStart), .constant(.deleteToEnd),
+    ])
+    return .one(weighted: [
+      (6, actions(state)),
+      (2, .constant(.list(.toggleSelected))),
+      (1, .constant(.list(.deleteSelected))),
+      (1, .constant(.list(.addTodo))),
+      (1, .constant(.list(.editSelected))),
+      (3, edit.map { Action.editor(.edit($0)) }),
+      (1, .constant(.editor(.save))),
+      (1, .constant(.editor(.cancel))),
+      (1, .constant(.list(.startSearch))),
+      (2, edit.map { Action.list(.editSearch($0)) }),
+      (1, .constant(.list(.clearSearch))),
+      (1, Generator.int(in: -1...1).map { Action.list(.movePage(by: $0)) }),
+      (1, Generator.int(in: 1...4).map { Action.list(.setPageSize($0)) }),
     ])
   }
 
@@ -49,15 +77,22 @@ import UniflowTesting
   static let invariants: [FeatureProperty<State, Action>] = [
     .invariant("ids are unique") { state in Set(state.todos.ids).count == state.todos.count },
     .invariant("the open and done counts match the list") { state in
-      state.doneCount == state.todos.elements.count(where: \.isDone)
-        && state.openCount == state.todos.count - state.doneCount
+      state.list.doneCount == state.todos.elements.count(where: \.isDone)
+        && state.list.openCount == state.todos.count - state.list.doneCount
     },
-    .invariant("the visible todos are those the filter includes") { state in
-      state.visibleTodos.elements == state.todos.elements.filter(state.filter.includes)
+    .invariant("the visible todos are those the filter and the search include") { state in
+      let (filter, search) = (state.list.filter, state.list.search)
+      return state.list.visibleTodos.elements
+        == state.todos.elements.filter { todo in
+          filter.includes(todo)
+            && (search.isEmpty
+              || todo.title.range(of: search, options: [.caseInsensitive, .diacriticInsensitive]) != nil)
+        }
     },
     .invariant("a selection is a visible todo, at its index") { state in
-      guard let selection = state.selection else { return state.selectedIndex == nil }
-      return state.selectedIndex != nil && state.selectedIndex == state.visibleTodos.index(id: selection)
+      guard let selection = state.list.selection else { return state.list.selectedIndex == nil }
+      return state.list.selectedIndex != nil
+        && state.list.selectedIndex == state.list.visibleTodos.index(id: selection)
     },
   ]
 
@@ -91,6 +126,24 @@ import UniflowTesting
       sequences: 1_000, length: 100, seed: 2026)
   }
 
+  /// Whatever the keys do, in whatever mode, the state keeps its promises, and the rows on
+  /// screen hold the selection.
+  @Test func theScreensKeepTheStatesPromisesAndTheSelectionOnScreen() async {
+    await checkProperties(
+      of: Self.makeFeature, initialState: State(list: .init(pageSize: 3)), actions: Self.screenActions,
+      properties: Self.invariants + [
+        .invariant("the rows on screen hold the selection") { state in
+          let list = state.list
+          guard let index = list.selectedIndex else { return true }
+          return (list.firstVisibleIndex..<(list.firstVisibleIndex + list.pageSize)).contains(index)
+        },
+        .invariant("the search shown is the one being typed") { state in
+          state.list.searchDraft.map { $0.text == state.list.search } ?? true
+        },
+      ],
+      sequences: 300, length: 60, seed: 31)
+  }
+
   /// Selecting a todo the filter hides must not move the selection off the list: the state
   /// promises to keep it on a visible todo. This check found the feature breaking that promise
   /// in four actions (`add("a")`, `cycleFilter`, `cycleFilter`, `select(id: 1)`); it now holds.
@@ -99,14 +152,14 @@ import UniflowTesting
       of: Self.makeFeature, initialState: State(),
       actions: { state in
         .one(of: [
-          .constant(.cycleFilter),
+          .constant(.list(.cycleFilter)),
           Generator.string(of: "ab", length: 1...2).map { Action.add(title: $0) },
-          Generator.element(of: state.todos.ids).map { Action.select(id: $0) },
+          Generator.element(of: state.todos.ids).map { Action.list(.select(id: $0)) },
         ])
       },
       properties: [
         .invariant("a selection is a visible todo") { state in
-          state.selection.map(state.visibleTodos.contains(id:)) ?? true
+          state.list.selection.map(state.list.visibleTodos.contains(id:)) ?? true
         }
       ],
       sequences: 100, length: 20, seed: 1)
@@ -128,7 +181,7 @@ import UniflowTesting
     await checkProperties(
       of: { clock in
         TodoFeature(
-          repository: LaggingRepository(clock: clock), clock: clock,
+          repository: LaggingRepository(clock: clock),
           now: { Date(timeIntervalSince1970: 1_700_000_000) })
       },
       initialState: State(),

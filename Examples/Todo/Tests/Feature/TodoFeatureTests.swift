@@ -10,8 +10,6 @@ import UniflowTesting
 @Suite struct TodoFeatureTests {
   typealias FeatureStore = TestStore<TodoFeature.State, TodoFeature.Action>
 
-  let clock = TestClock()
-
   func makeStore(
     _ repository: any TodoRepository = InMemoryTodoRepository(), state: TodoFeature.State = .init()
   ) -> FeatureStore {
@@ -19,12 +17,11 @@ import UniflowTesting
     // failing a passing test.
     TestStore(
       initialState: state,
-      reducer: TodoFeature(repository: repository, clock: clock, now: { testDate }),
+      reducer: TodoFeature(repository: repository, now: { testDate }),
       timeout: .seconds(10))
   }
 
-  /// Binds the repository, receives the contents it publishes at once, and waits until the
-  /// periodic check for outside changes sleeps on the clock.
+  /// Binds the repository, and receives the contents it publishes at once.
   @discardableResult
   func startObserving(
     _ store: FeatureStore, loading todos: IdentifiedArray<Todo>,
@@ -36,15 +33,14 @@ import UniflowTesting
     await store.receive(
       .snapshotLoaded(TodoSnapshot(todos: todos)),
       assert: {
-        $0.todos = todos
-        $0.isLoaded = true
+        $0.list.todos = todos
+        $0.list.isLoaded = true
       }, fileID: fileID, filePath: filePath, line: line, column: column)
-    await clock.waitForSleepers()
     return binding
   }
 
   /// Ends the binding and waits until its effects are over, so that the test ends with nothing
-  /// running and nothing sleeping on the clock.
+  /// running.
   func stopObserving(
     _ store: FeatureStore,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
@@ -52,94 +48,73 @@ import UniflowTesting
   ) async {
     await store.send(.stopObserving, fileID: fileID, filePath: filePath, line: line, column: column)
     await store.finish(fileID: fileID, filePath: filePath, line: line, column: column)
-    clock.checkNoSleepers(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   // MARK: Binding
 
-  @Test func theBindingFeedsEachPublishedSnapshotIntoTheState() async throws {
-    let repository = InMemoryTodoRepository(todos: [todo(1, "Buy milk")])
+  @Test func theBindingFeedsAnotherProcesssChangesIntoTheState() async throws {
+    let repository = OutsideChangesRepository(todos: [todo(1, "Buy milk")])
     let store = makeStore(repository)
     await startObserving(store, loading: [todo(1, "Buy milk")])
-    #expect(store.state.selection == 1)
+    #expect(store.state.list.selection == 1)
 
-    // A change made outside the store arrives through the binding too.
-    _ = try await repository.add(title: "Call mom", at: testDate)
+    // A change another process made arrives through the binding.
+    try await repository.changeFromOutside { base throws(TodoStoreError) in
+      try await base.add(title: "Call mom", at: testDate)
+    }
     await store.receive(
       .snapshotLoaded(
-        TodoSnapshot(
-          todos: [todo(1, "Buy milk"), todo(2, "Call mom")], undoHistory: ["add “Call mom”"], revision: 1))
+        TodoSnapshot(todos: [todo(1, "Buy milk"), todo(2, "Call mom")], undoHistory: ["add “Call mom”"]))
     ) {
-      $0.todos.append(todo(2, "Call mom"))
+      $0.list.todos.append(todo(2, "Call mom"))
       $0.undoHistory = ["add “Call mom”"]
-      $0.revision = 1
     }
     await stopObserving(store)
   }
 
   @Test func stoppingTheBindingEndsItsEffects() async throws {
-    let repository = InMemoryTodoRepository()
+    let repository = OutsideChangesRepository()
     let store = makeStore(repository)
-    // The binding and the periodic check for outside changes, which sleeps on the clock.
     let binding = await startObserving(store, loading: [])
     #expect(!binding.isFinished)
-    #expect(clock.sleeperCount == 1)
 
     await store.send(.stopObserving)
     await binding.finish()
-    #expect(clock.sleeperCount == 0)
 
     // Changes no longer arrive by themselves; reading the contents still works.
-    _ = try await repository.add(title: "Buy milk", at: testDate)
+    try await repository.changeFromOutside { base throws(TodoStoreError) in
+      try await base.add(title: "Buy milk", at: testDate)
+    }
     await store.send(.load)
     await store.receive(
-      .snapshotLoaded(
-        TodoSnapshot(todos: [todo(1, "Buy milk")], undoHistory: ["add “Buy milk”"], revision: 1))
+      .snapshotLoaded(TodoSnapshot(todos: [todo(1, "Buy milk")], undoHistory: ["add “Buy milk”"]))
     ) {
-      $0.todos = [todo(1, "Buy milk")]
+      $0.list.todos = [todo(1, "Buy milk")]
       $0.undoHistory = ["add “Buy milk”"]
-      $0.revision = 1
     }
     await store.finish()
   }
 
   @Test func startingAgainReplacesTheBindingInsteadOfDoublingIt() async throws {
-    let repository = InMemoryTodoRepository()
+    let repository = OutsideChangesRepository()
     let store = makeStore(repository)
     let first = await startObserving(store, loading: [])
 
     // The new binding publishes the contents at once; the state holds them already.
     await store.send(.startObserving)
     await store.receive(.snapshotLoaded(TodoSnapshot()))
-    // The first binding and its check ended; one check sleeps on the clock.
+    // The first binding ended.
     await first.finish()
-    await clock.waitForSleepers()
-    #expect(clock.sleeperCount == 1)
 
     // One change, one snapshot.
-    _ = try await repository.add(title: "Buy milk", at: testDate)
-    await store.receive(
-      .snapshotLoaded(
-        TodoSnapshot(todos: [todo(1, "Buy milk")], undoHistory: ["add “Buy milk”"], revision: 1))
-    ) {
-      $0.todos = [todo(1, "Buy milk")]
-      $0.undoHistory = ["add “Buy milk”"]
-      $0.revision = 1
+    try await repository.changeFromOutside { base throws(TodoStoreError) in
+      try await base.add(title: "Buy milk", at: testDate)
     }
-    await stopObserving(store)
-  }
-
-  @Test func observingChecksForOutsideChangesOnTheClock() async {
-    let repository = ReloadCountingRepository()
-    let store = makeStore(repository)
-    await startObserving(store, loading: [])
-    #expect(repository.reloadCount == 0)
-
-    for expected in 1...3 {
-      await clock.advance(by: .seconds(1))
-      // The check is over once it sleeps again.
-      await clock.waitForSleepers()
-      #expect(repository.reloadCount == expected)
+    await store.receive(
+      .snapshotLoaded(TodoSnapshot(todos: [todo(1, "Buy milk")], undoHistory: ["add “Buy milk”"]))
+    ) {
+      $0.list.todos = [todo(1, "Buy milk")]
+      $0.undoHistory = ["add “Buy milk”"]
     }
     await stopObserving(store)
   }
@@ -148,92 +123,65 @@ import UniflowTesting
     let store = makeStore(InMemoryTodoRepository(todos: [todo(4, "Buy milk")]))
     await store.send(.load)
     await store.receive(.snapshotLoaded(TodoSnapshot(todos: [todo(4, "Buy milk")]))) {
-      $0.todos = [todo(4, "Buy milk")]
-      $0.isLoaded = true
+      $0.list.todos = [todo(4, "Buy milk")]
+      $0.list.isLoaded = true
     }
     // Nothing keeps running.
     await store.finish()
   }
 
-  @Test func aSnapshotOlderThanTheStateIsIgnored() async {
-    let store = makeStore(
-      state: TodoFeature.State(todos: [todo(1, "Buy milk", isDone: true)], isLoaded: true, revision: 3))
-    // Late news of an older change: the state keeps what it has.
-    await store.send(.snapshotLoaded(TodoSnapshot(todos: [todo(1, "Buy milk")], revision: 2)))
-    await store.send(.snapshotLoaded(TodoSnapshot(revision: 0)))
-    // The same revision holds the same contents; a newer one replaces them.
-    await store.send(.snapshotLoaded(TodoSnapshot(todos: [todo(1, "Buy milk", isDone: true)], revision: 3)))
-    await store.send(.snapshotLoaded(TodoSnapshot(undoHistory: ["delete “Buy milk”"], revision: 4))) {
-      $0.todos = []
-      $0.undoHistory = ["delete “Buy milk”"]
-      $0.revision = 4
-    }
-  }
-
   // MARK: Commands
 
-  @Test func addingListsTheNewTodoThenReportsAndSelectsIt() async {
-    let repository = HeldUpdatesRepository(todos: [todo(1, "Call mom")])
-    let store = makeStore(repository)
+  @Test func addingListsReportsAndSelectsTheNewTodoInOneAction() async {
+    let store = makeStore(InMemoryTodoRepository(todos: [todo(1, "Call mom")]))
     await startObserving(store, loading: [todo(1, "Call mom")])
 
     await store.send(.add(title: "  Buy milk\n"))
-    let added = TodoSnapshot(
-      todos: [todo(1, "Call mom"), todo(2, "Buy milk")], undoHistory: ["add “Buy milk”"], revision: 1)
-    // The command brings the contents after it first, whenever the binding delivers them.
-    await store.receive(.snapshotLoaded(added)) {
-      $0.todos.append(todo(2, "Buy milk"))
+    // The outcome comes with the contents the change left: nothing else follows.
+    await store.receive(
+      .finished(
+        .added(todo(2, "Buy milk")),
+        contents: TodoSnapshot(
+          todos: [todo(1, "Call mom"), todo(2, "Buy milk")], undoHistory: ["add “Buy milk”"]))
+    ) {
+      $0.list.todos.append(todo(2, "Buy milk"))
       $0.undoHistory = ["add “Buy milk”"]
-      $0.revision = 1
-    }
-    await store.receive(.finished(.added(todo(2, "Buy milk")))) {
       $0.outcome = .added(todo(2, "Buy milk"))
-      $0.selection = 2
+      $0.list.selection = 2
     }
-    #expect(store.state.selectedIndex == 1)
+    #expect(store.state.list.selectedIndex == 1)
     #expect(store.state.error == nil)
-
-    // The binding delivers the same contents later: nothing changes.
-    repository.publish()
-    await store.receive(.snapshotLoaded(added))
     await stopObserving(store)
   }
 
   /// The interactive list toggles the selected todo; a todo selected because it was just added
-  /// is one the state holds, even when the binding has not delivered it yet.
+  /// is one the state holds.
   @Test func aTodoCanBeToggledAsSoonAsItsAdditionIsReported() async throws {
-    let repository = HeldUpdatesRepository()
-    let store = makeStore(repository)
+    let store = makeStore()
     await startObserving(store, loading: [])
 
     await store.send(.add(title: "Buy milk"))
-    let added = TodoSnapshot(todos: [todo(1, "Buy milk")], undoHistory: ["add “Buy milk”"], revision: 1)
-    await store.receive(.snapshotLoaded(added)) {
-      $0.todos = [todo(1, "Buy milk")]
+    await store.receive(
+      .finished(
+        .added(todo(1, "Buy milk")),
+        contents: TodoSnapshot(todos: [todo(1, "Buy milk")], undoHistory: ["add “Buy milk”"]))
+    ) {
+      $0.list.todos = [todo(1, "Buy milk")]
       $0.undoHistory = ["add “Buy milk”"]
-      $0.revision = 1
+      $0.outcome = .added(todo(1, "Buy milk"))
     }
-    await store.receive(.finished(.added(todo(1, "Buy milk")))) { $0.outcome = .added(todo(1, "Buy milk")) }
 
-    await store.send(.toggle(id: try #require(store.state.selection)))
-    let completed = TodoSnapshot(
-      todos: [todo(1, "Buy milk", isDone: true)], undoHistory: ["add “Buy milk”", "complete “Buy milk”"],
-      revision: 2)
-    await store.receive(.snapshotLoaded(completed)) {
-      $0.todos = [todo(1, "Buy milk", isDone: true)]
+    await store.send(.toggle(id: try #require(store.state.list.selection)))
+    await store.receive(
+      .finished(
+        .completed(todo(1, "Buy milk", isDone: true)),
+        contents: TodoSnapshot(
+          todos: [todo(1, "Buy milk", isDone: true)], undoHistory: ["add “Buy milk”", "complete “Buy milk”"]))
+    ) {
+      $0.list.todos = [todo(1, "Buy milk", isDone: true)]
       $0.undoHistory.append("complete “Buy milk”")
-      $0.revision = 2
-    }
-    await store.receive(.finished(.completed(todo(1, "Buy milk", isDone: true)))) {
       $0.outcome = .completed(todo(1, "Buy milk", isDone: true))
     }
-
-    // The binding catches up late: its snapshot of the addition is older than the state's and
-    // does not reopen the todo on the screen; the next one is what the state holds already.
-    repository.publish()
-    await store.receive(.snapshotLoaded(added))
-    repository.publish()
-    await store.receive(.snapshotLoaded(completed))
     await stopObserving(store)
   }
 
@@ -249,48 +197,44 @@ import UniflowTesting
   }
 
   @Test func togglingCompletesThenReopens() async {
-    let repository = HeldUpdatesRepository(todos: [todo(1, "Buy milk")])
+    let repository = InMemoryTodoRepository(todos: [todo(1, "Buy milk")])
     let store = makeStore(repository)
     await startObserving(store, loading: [todo(1, "Buy milk")])
 
     await store.send(.toggle(id: 1))
     await store.receive(
-      .snapshotLoaded(
-        TodoSnapshot(
-          todos: [todo(1, "Buy milk", isDone: true)], undoHistory: ["complete “Buy milk”"], revision: 1))
+      .finished(
+        .completed(todo(1, "Buy milk", isDone: true)),
+        contents: TodoSnapshot(
+          todos: [todo(1, "Buy milk", isDone: true)], undoHistory: ["complete “Buy milk”"]))
     ) {
-      $0.todos[id: 1]?.isDone = true
-      $0.todos[id: 1]?.completedAt = testDate
+      $0.list.todos[id: 1]?.isDone = true
+      $0.list.todos[id: 1]?.completedAt = testDate
       $0.undoHistory = ["complete “Buy milk”"]
-      $0.revision = 1
-    }
-    await store.receive(.finished(.completed(todo(1, "Buy milk", isDone: true)))) {
       $0.outcome = .completed(todo(1, "Buy milk", isDone: true))
     }
-    #expect((store.state.openCount, store.state.doneCount) == (0, 1))
+    #expect((store.state.list.openCount, store.state.list.doneCount) == (0, 1))
 
     // The state now says it is done: toggling reopens it.
     await store.send(.toggle(id: 1))
     await store.receive(
-      .snapshotLoaded(
-        TodoSnapshot(
-          todos: [todo(1, "Buy milk")], undoHistory: ["complete “Buy milk”", "reopen “Buy milk”"],
-          revision: 2))
+      .finished(
+        .reopened(todo(1, "Buy milk")),
+        contents: TodoSnapshot(
+          todos: [todo(1, "Buy milk")], undoHistory: ["complete “Buy milk”", "reopen “Buy milk”"]))
     ) {
-      $0.todos[id: 1] = todo(1, "Buy milk")
+      $0.list.todos[id: 1] = todo(1, "Buy milk")
       $0.undoHistory.append("reopen “Buy milk”")
-      $0.revision = 2
-    }
-    await store.receive(.finished(.reopened(todo(1, "Buy milk")))) {
       $0.outcome = .reopened(todo(1, "Buy milk"))
     }
-    #expect((store.state.openCount, store.state.doneCount) == (1, 0))
+    #expect((store.state.list.openCount, store.state.list.doneCount) == (1, 0))
     await stopObserving(store)
   }
 
   /// A property check found this: the second toggle, sent before the first one's result was
   /// back, decided from the list as it still showed the todo open, and both marked it done.
   @Test func twoTogglesSentBeforeTheFirstIsBackUndoEachOther() async {
+    let clock = TestClock()
     let store = makeStore(LaggingRepository(clock: clock))
     store.exhaustivity = .off
     await store.send(.add(title: "a"))
@@ -315,62 +259,54 @@ import UniflowTesting
       InMemoryTodoRepository(todos: [todo(1, "Buy milk"), todo(2, "Call mom", isDone: true)]))
     await store.send(.rename(id: 1, title: "Buy oat milk"))
     await store.receive(
-      .snapshotLoaded(
-        TodoSnapshot(
+      .finished(
+        .renamed(todo(1, "Buy oat milk")),
+        contents: TodoSnapshot(
           todos: [todo(1, "Buy oat milk"), todo(2, "Call mom", isDone: true)],
-          undoHistory: ["rename “Buy milk” to “Buy oat milk”"], revision: 1))
+          undoHistory: ["rename “Buy milk” to “Buy oat milk”"]))
     ) {
-      $0.todos = [todo(1, "Buy oat milk"), todo(2, "Call mom", isDone: true)]
+      $0.list.todos = [todo(1, "Buy oat milk"), todo(2, "Call mom", isDone: true)]
       $0.undoHistory = ["rename “Buy milk” to “Buy oat milk”"]
-      $0.isLoaded = true
-      $0.revision = 1
-    }
-    await store.receive(.finished(.renamed(todo(1, "Buy oat milk")))) {
+      $0.list.isLoaded = true
       $0.outcome = .renamed(todo(1, "Buy oat milk"))
     }
 
     await store.send(.clearDone)
     await store.receive(
-      .snapshotLoaded(
-        TodoSnapshot(
+      .finished(
+        .clearedDone([todo(2, "Call mom", isDone: true)]),
+        contents: TodoSnapshot(
           todos: [todo(1, "Buy oat milk")],
-          undoHistory: ["rename “Buy milk” to “Buy oat milk”", "clear 1 done"], revision: 2))
+          undoHistory: ["rename “Buy milk” to “Buy oat milk”", "clear 1 done"]))
     ) {
-      $0.todos.remove(id: 2)
+      $0.list.todos.remove(id: 2)
       $0.undoHistory.append("clear 1 done")
-      $0.revision = 2
-    }
-    await store.receive(.finished(.clearedDone([todo(2, "Call mom", isDone: true)]))) {
       $0.outcome = .clearedDone([todo(2, "Call mom", isDone: true)])
     }
 
     await store.send(.delete(id: 1))
     await store.receive(
-      .snapshotLoaded(
-        TodoSnapshot(
-          undoHistory: ["rename “Buy milk” to “Buy oat milk”", "clear 1 done", "delete “Buy oat milk”"],
-          revision: 3))
+      .finished(
+        .deleted(todo(1, "Buy oat milk")),
+        contents: TodoSnapshot(undoHistory: [
+          "rename “Buy milk” to “Buy oat milk”", "clear 1 done", "delete “Buy oat milk”",
+        ]))
     ) {
-      $0.todos = []
+      $0.list.todos = []
       $0.undoHistory.append("delete “Buy oat milk”")
-      $0.revision = 3
-    }
-    await store.receive(.finished(.deleted(todo(1, "Buy oat milk")))) {
       $0.outcome = .deleted(todo(1, "Buy oat milk"))
     }
 
     await store.send(.undo)
     await store.receive(
-      .snapshotLoaded(
-        TodoSnapshot(
+      .finished(
+        .undid("delete “Buy oat milk”"),
+        contents: TodoSnapshot(
           todos: [todo(1, "Buy oat milk")],
-          undoHistory: ["rename “Buy milk” to “Buy oat milk”", "clear 1 done"], revision: 4))
+          undoHistory: ["rename “Buy milk” to “Buy oat milk”", "clear 1 done"]))
     ) {
-      $0.todos = [todo(1, "Buy oat milk")]
+      $0.list.todos = [todo(1, "Buy oat milk")]
       $0.undoHistory.removeLast()
-      $0.revision = 4
-    }
-    await store.receive(.finished(.undid("delete “Buy oat milk”"))) {
       $0.outcome = .undid("delete “Buy oat milk”")
     }
     await store.finish()
@@ -387,38 +323,19 @@ import UniflowTesting
 
     await store.send(.setDone(id: 1, isDone: true)) { $0.error = nil }
     await store.receive(
-      .snapshotLoaded(
-        TodoSnapshot(
-          todos: [todo(1, "Buy milk", isDone: true)], undoHistory: ["complete “Buy milk”"], revision: 1))
+      .finished(
+        .completed(todo(1, "Buy milk", isDone: true)),
+        contents: TodoSnapshot(
+          todos: [todo(1, "Buy milk", isDone: true)], undoHistory: ["complete “Buy milk”"]))
     ) {
-      $0.todos = [todo(1, "Buy milk", isDone: true)]
+      $0.list.todos = [todo(1, "Buy milk", isDone: true)]
       $0.undoHistory = ["complete “Buy milk”"]
-      $0.isLoaded = true
-      $0.revision = 1
-    }
-    await store.receive(.finished(.completed(todo(1, "Buy milk", isDone: true)))) {
+      $0.list.isLoaded = true
       $0.outcome = .completed(todo(1, "Buy milk", isDone: true))
     }
 
     await store.send(.dismissMessage) { $0.outcome = nil }
     await store.finish()
-  }
-
-  /// The change was made, so its outcome is reported; the list shown is out of date, so the
-  /// failure to read it follows and stays on screen.
-  @Test func aCommandWhoseContentsCannotBeReadAfterwardsReportsItsOutcomeThenTheFailure() async throws {
-    let repository = UnreadableRepository(.corrupted(path: "/db"))
-    let store = makeStore(repository)
-    await store.send(.add(title: "Buy milk"))
-    // The state does not hold the new todo: nothing is selected.
-    await store.receive(.finished(.added(todo(1, "Buy milk")))) { $0.outcome = .added(todo(1, "Buy milk")) }
-    await store.receive(.failed(.corrupted(path: "/db"))) {
-      $0.error = .corrupted(path: "/db")
-      $0.outcome = nil
-    }
-    await store.finish()
-    // The change itself is kept.
-    #expect(try await repository.base.snapshot().todos == [todo(1, "Buy milk")])
   }
 
   @Test(arguments: [
@@ -447,36 +364,37 @@ import UniflowTesting
     await store.send(.addAll(titles: ["Buy milk", "  Call mom "]))
     let added = [todo(1, "Buy milk"), todo(2, "Call mom")]
     await store.receive(
-      .snapshotLoaded(
-        TodoSnapshot(todos: IdentifiedArray(uniqueElements: added), undoHistory: ["add 2 todos"], revision: 1)
-      )
+      .finished(
+        .addedAll(added),
+        contents: TodoSnapshot(todos: IdentifiedArray(uniqueElements: added), undoHistory: ["add 2 todos"]))
     ) {
-      $0.todos = IdentifiedArray(uniqueElements: added)
+      $0.list.todos = IdentifiedArray(uniqueElements: added)
       $0.undoHistory = ["add 2 todos"]
-      $0.isLoaded = true
-      $0.revision = 1
+      $0.list.isLoaded = true
+      $0.outcome = .addedAll(added)
     }
-    await store.receive(.finished(.addedAll(added))) { $0.outcome = .addedAll(added) }
 
     await store.send(.undo)
-    await store.receive(.snapshotLoaded(TodoSnapshot(todos: [], undoHistory: [], revision: 2))) {
-      $0.todos = []
+    await store.receive(
+      .finished(
+        .undid("add 2 todos"),
+        contents: TodoSnapshot(todos: [], undoHistory: []))
+    ) {
+      $0.list.todos = []
       $0.undoHistory = []
-      $0.revision = 2
+      $0.outcome = .undid("add 2 todos")
     }
-    await store.receive(.finished(.undid("add 2 todos"))) { $0.outcome = .undid("add 2 todos") }
 
     await store.send(.redo)
     await store.receive(
-      .snapshotLoaded(
-        TodoSnapshot(todos: IdentifiedArray(uniqueElements: added), undoHistory: ["add 2 todos"], revision: 3)
-      )
+      .finished(
+        .redid("add 2 todos"),
+        contents: TodoSnapshot(todos: IdentifiedArray(uniqueElements: added), undoHistory: ["add 2 todos"]))
     ) {
-      $0.todos = IdentifiedArray(uniqueElements: added)
+      $0.list.todos = IdentifiedArray(uniqueElements: added)
       $0.undoHistory = ["add 2 todos"]
-      $0.revision = 3
+      $0.outcome = .redid("add 2 todos")
     }
-    await store.receive(.finished(.redid("add 2 todos"))) { $0.outcome = .redid("add 2 todos") }
     await store.send(.redo)
     await store.receive(.failed(.nothingToRedo)) {
       $0.error = .nothingToRedo
@@ -499,12 +417,13 @@ import UniflowTesting
   @Test func aChangeThatFindsTheTodoAlreadySoSaysIt() async {
     let store = makeStore(InMemoryTodoRepository(todos: [todo(1, "Buy milk")]))
     await store.send(.setDone(id: 1, isDone: false))
-    await store.receive(.snapshotLoaded(TodoSnapshot(todos: [todo(1, "Buy milk")], revision: 1))) {
-      $0.todos = [todo(1, "Buy milk")]
-      $0.isLoaded = true
-      $0.revision = 1
-    }
-    await store.receive(.finished(.alreadyOpen(todo(1, "Buy milk")))) {
+    await store.receive(
+      .finished(
+        .alreadyOpen(todo(1, "Buy milk")),
+        contents: TodoSnapshot(todos: [todo(1, "Buy milk")]))
+    ) {
+      $0.list.todos = [todo(1, "Buy milk")]
+      $0.list.isLoaded = true
       $0.outcome = .alreadyOpen(todo(1, "Buy milk"))
     }
     #expect(store.state.undoHistory.isEmpty)
@@ -512,97 +431,145 @@ import UniflowTesting
     await store.finish()
   }
 
-  // MARK: Filter and selection
+  // MARK: Children
 
-  @Test func theSearchKeepsTheTodosWhoseTitleContainsItIgnoringCaseAndAccents() {
-    var state = TodoFeature.State(
-      todos: [todo(1, "Buy milk"), todo(2, "Call mom", isDone: true), todo(3, "Crème brûlée")], isLoaded: true
-    )
-    state.search = "CREME"
-    #expect(state.visibleTodos.map(\.id) == [3])
-    #expect(state.selection == 3)
-    state.search = "m"
-    state.filter = .done
-    #expect(state.visibleTodos.map(\.id) == [2])
-    state.search = ""
-    state.filter = .all
-    #expect(state.visibleTodos.map(\.id) == [1, 2, 3])
+  @Test func addingATodoOpensTheTitleEditorAndSavingRunsTheCommand() async {
+    let store = makeStore()
+    await startObserving(store, loading: [])
+    #expect(store.state.mode == .browsing)
+
+    await store.send(.list(.addTodo))
+    await store.receive(.list(.delegate(.add))) { $0.editor = TitleEditorFeature.State() }
+    #expect(store.state.mode == .editingTitle)
+    await store.send(.editor(.edit(.insert("Buy milk")))) { $0.editor?.draft = TextDraft("Buy milk") }
+    await store.send(.editor(.save))
+    await store.receive(.editor(.delegate(.save(id: nil, title: "Buy milk")))) { $0.editor = nil }
+    await store.receive(.add(title: "Buy milk"))
+    await store.receive(
+      .finished(
+        .added(todo(1, "Buy milk")),
+        contents: TodoSnapshot(todos: [todo(1, "Buy milk")], undoHistory: ["add “Buy milk”"]))
+    ) {
+      $0.list.todos = [todo(1, "Buy milk")]
+      $0.undoHistory = ["add “Buy milk”"]
+      $0.outcome = .added(todo(1, "Buy milk"))
+    }
+    await stopObserving(store)
   }
 
-  @Test func theFilterDecidesTheVisibleTodosAndTheCountsStayWhole() async {
-    let store = makeStore(
-      state: TodoFeature.State(todos: [todo(1, "a"), todo(2, "b", isDone: true), todo(3, "c")]))
-    #expect(store.state.visibleTodos.ids == [1, 2, 3])
-    await store.send(.cycleFilter) { $0.filter = .open }
-    #expect(store.state.visibleTodos.ids == [1, 3])
-    await store.send(.cycleFilter) { $0.filter = .done }
-    #expect(store.state.visibleTodos.ids == [2])
-    #expect((store.state.openCount, store.state.doneCount) == (2, 1))
-    await store.send(.cycleFilter) { $0.filter = .all }
-    await store.send(.setFilter(.done)) { $0.filter = .done }
-    #expect(store.state.visibleTodos.ids == [2])
+  @Test func editingTheSelectedTodoStartsFromItsTitleAndCancellingChangesNothing() async {
+    let store = makeStore(state: TodoFeature.State(list: .init(todos: [todo(1, "Buy milk")], isLoaded: true)))
+    await store.send(.list(.editSelected))
+    await store.receive(.list(.delegate(.rename(todo(1, "Buy milk"))))) {
+      $0.editor = TitleEditorFeature.State(renaming: todo(1, "Buy milk"))
+    }
+    await store.send(.editor(.edit(.deleteToStart))) { $0.editor?.draft = TextDraft() }
+    await store.send(.editor(.cancel))
+    await store.receive(.editor(.delegate(.cancel))) { $0.editor = nil }
+    // With the editor gone, its actions are ignored.
+    await store.send(.editor(.edit(.insert("x"))))
+    await store.finish()
   }
 
-  @Test func theSelectionMovesWithinTheVisibleTodos() async {
+  @Test func renamingThroughTheEditorRunsTheRenameCommand() async {
     let store = makeStore(
-      state: TodoFeature.State(todos: [todo(1, "a"), todo(2, "b", isDone: true), todo(3, "c"), todo(4, "d")]))
-    #expect(store.state.selection == 1)
-    await store.send(.moveSelection(by: 1)) { $0.selection = 2 }
-    #expect(store.state.selectedIndex == 1)
-    await store.send(.moveSelection(by: 10)) { $0.selection = 4 }
-    await store.send(.moveSelection(by: -2)) { $0.selection = 2 }
-    await store.send(.moveSelection(by: Int.min)) { $0.selection = 1 }
-    await store.send(.moveSelection(by: Int.max)) { $0.selection = 4 }
+      InMemoryTodoRepository(todos: [todo(1, "Buy milk")]),
+      state: TodoFeature.State(list: .init(todos: [todo(1, "Buy milk")], isLoaded: true)))
+    await store.send(.list(.editSelected))
+    await store.receive(.list(.delegate(.rename(todo(1, "Buy milk"))))) {
+      $0.editor = TitleEditorFeature.State(renaming: todo(1, "Buy milk"))
+    }
+    await store.send(.editor(.edit(.insert("!")))) { $0.editor?.draft = TextDraft("Buy milk!") }
+    await store.send(.editor(.save))
+    await store.receive(.editor(.delegate(.save(id: 1, title: "Buy milk!")))) { $0.editor = nil }
+    await store.receive(.rename(id: 1, title: "Buy milk!"))
+    await store.receive(
+      .finished(
+        .renamed(todo(1, "Buy milk!")),
+        contents: TodoSnapshot(
+          todos: [todo(1, "Buy milk!")], undoHistory: ["rename “Buy milk” to “Buy milk!”"]))
+    ) {
+      $0.list.todos = [todo(1, "Buy milk!")]
+      $0.undoHistory = ["rename “Buy milk” to “Buy milk!”"]
+      $0.outcome = .renamed(todo(1, "Buy milk!"))
+    }
+    await store.finish()
+  }
 
-    // Hiding the selected todo selects the one that takes its place.
-    await store.send(.select(id: 2)) { $0.selection = 2 }
-    await store.send(.setFilter(.open)) { $0.filter = .open }
-    #expect((store.state.selection, store.state.selectedIndex) == (3, 1))
-    await store.send(.setFilter(.done)) { $0.filter = .done }
-    #expect(store.state.selection == 2)
+  @Test func togglingTheSelectedTodoRunsTheToggleCommandOnIt() async {
+    let store = makeStore(
+      InMemoryTodoRepository(todos: [todo(1, "Buy milk"), todo(2, "Call mom")]),
+      state: TodoFeature.State(
+        list: .init(todos: [todo(1, "Buy milk"), todo(2, "Call mom")], isLoaded: true)))
+    await store.send(.list(.moveSelection(by: 1))) { $0.list.selection = 2 }
+    await store.send(.list(.toggleSelected))
+    await store.receive(.list(.delegate(.toggle(id: 2))))
+    await store.receive(.toggle(id: 2))
+    await store.receive(
+      .finished(
+        .completed(todo(2, "Call mom", isDone: true)),
+        contents: TodoSnapshot(
+          todos: [todo(1, "Buy milk"), todo(2, "Call mom", isDone: true)],
+          undoHistory: ["complete “Call mom”"]))
+    ) {
+      $0.list.todos[id: 2] = todo(2, "Call mom", isDone: true)
+      $0.undoHistory = ["complete “Call mom”"]
+      $0.outcome = .completed(todo(2, "Call mom", isDone: true))
+    }
+    await store.finish()
+  }
+
+  @Test func typingASearchPutsTheListScreenInSearchMode() async {
+    let store = makeStore(state: TodoFeature.State(list: .init(todos: [todo(1, "Buy milk")], isLoaded: true)))
+    #expect(store.state.screen == .list)
+    await store.send(.list(.startSearch)) { $0.list.searchDraft = TextDraft() }
+    #expect(store.state.mode == .searching)
+    await store.send(.list(.keepSearch)) { $0.list.searchDraft = nil }
+    #expect(store.state.mode == .browsing)
   }
 
   @Test func deletingTheSelectedTodoSelectsItsNeighbour() async {
-    let repository = HeldUpdatesRepository(todos: [todo(1, "a"), todo(2, "b"), todo(3, "c")])
+    let repository = InMemoryTodoRepository(todos: [todo(1, "a"), todo(2, "b"), todo(3, "c")])
     let store = makeStore(repository)
     await startObserving(store, loading: [todo(1, "a"), todo(2, "b"), todo(3, "c")])
-    await store.send(.select(id: 3)) { $0.selection = 3 }
+    await store.send(.list(.select(id: 3))) { $0.list.selection = 3 }
 
     await store.send(.delete(id: 3))
     await store.receive(
-      .snapshotLoaded(
-        TodoSnapshot(todos: [todo(1, "a"), todo(2, "b")], undoHistory: ["delete “c”"], revision: 1))
+      .finished(
+        .deleted(todo(3, "c")),
+        contents: TodoSnapshot(todos: [todo(1, "a"), todo(2, "b")], undoHistory: ["delete “c”"]))
     ) {
-      $0.todos.remove(id: 3)
+      $0.list.todos.remove(id: 3)
       $0.undoHistory = ["delete “c”"]
-      $0.revision = 1
+      $0.outcome = .deleted(todo(3, "c"))
     }
-    await store.receive(.finished(.deleted(todo(3, "c")))) { $0.outcome = .deleted(todo(3, "c")) }
-    #expect(store.state.selection == 2)
+    #expect(store.state.list.selection == 2)
 
     await store.send(.delete(id: 1))
     await store.receive(
-      .snapshotLoaded(
-        TodoSnapshot(todos: [todo(2, "b")], undoHistory: ["delete “c”", "delete “a”"], revision: 2))
+      .finished(
+        .deleted(todo(1, "a")),
+        contents: TodoSnapshot(todos: [todo(2, "b")], undoHistory: ["delete “c”", "delete “a”"]))
     ) {
-      $0.todos.remove(id: 1)
+      $0.list.todos.remove(id: 1)
       $0.undoHistory.append("delete “a”")
-      $0.revision = 2
+      $0.outcome = .deleted(todo(1, "a"))
     }
-    await store.receive(.finished(.deleted(todo(1, "a")))) { $0.outcome = .deleted(todo(1, "a")) }
-    #expect(store.state.selection == 2)
+    #expect(store.state.list.selection == 2)
 
     await store.send(.delete(id: 2))
     await store.receive(
-      .snapshotLoaded(TodoSnapshot(undoHistory: ["delete “c”", "delete “a”", "delete “b”"], revision: 3))
+      .finished(
+        .deleted(todo(2, "b")),
+        contents: TodoSnapshot(undoHistory: ["delete “c”", "delete “a”", "delete “b”"]))
     ) {
-      $0.todos = []
+      $0.list.todos = []
       $0.undoHistory.append("delete “b”")
-      $0.revision = 3
+      $0.outcome = .deleted(todo(2, "b"))
     }
-    await store.receive(.finished(.deleted(todo(2, "b")))) { $0.outcome = .deleted(todo(2, "b")) }
-    #expect(store.state.selection == nil)
-    #expect(store.state.selectedIndex == nil)
+    #expect(store.state.list.selection == nil)
+    #expect(store.state.list.selectedIndex == nil)
     await stopObserving(store)
   }
 }

@@ -30,10 +30,13 @@ import Uniflow
     [
       .startObserving, .stopObserving, .load, .add(title: "X"), .addAll(titles: ["a", "b"]),
       .rename(id: 1, title: "Y"), .toggle(id: 1), .setDone(id: 1, isDone: true), .delete(id: 1),
-      .clearDone, .undo, .redo, .setFilter(.done), .setSearch("milk"), .cycleFilter,
-      .moveSelection(by: -2), .select(id: 4), .select(id: nil), .dismissMessage,
-      .snapshotLoaded(TodoSnapshot(todos: [todo], undoHistory: ["add"], revision: 5)),
-    ] + outcomes.map { .finished($0) } + errors.map { .failed($0) }
+      .clearDone, .undo, .redo, .list(.setFilter(.done)), .list(.setSearch("milk")), .list(.cycleFilter),
+      .list(.moveSelection(by: -2)), .list(.select(id: 4)), .list(.select(id: nil)), .dismissMessage,
+      .list(.startSearch), .list(.editSearch(.insert("m"))), .list(.editSearch(.deleteToEnd)),
+      .list(.delegate(.rename(todo))), .list(.delegate(.toggle(id: 3))), .editor(.edit(.moveLeft)),
+      .editor(.save), .editor(.delegate(.save(id: nil, title: "Buy milk"))), .editor(.delegate(.cancel)),
+      .snapshotLoaded(TodoSnapshot(todos: [todo], undoHistory: ["add"])),
+    ] + outcomes.map { .finished($0, contents: TodoSnapshot(todos: [todo])) } + errors.map { .failed($0) }
 
   @Test(arguments: actions)
   func everyActionSurvivesEncoding(_ action: TodoFeature.Action) throws {
@@ -41,12 +44,21 @@ import Uniflow
     #expect(try JSONDecoder().decode(TodoFeature.Action.self, from: data) == action)
   }
 
-  @Test func theStateSurvivesEncodingWithItsSearch() throws {
-    var state = TodoFeature.State(todos: [Self.todo], filter: .done, isLoaded: true, revision: 2)
-    state.search = "milk"
+  @Test func theStateSurvivesEncodingWithItsSearchAndDrafts() throws {
+    var state = TodoFeature.State(list: .init(todos: [Self.todo], filter: .done, pageSize: 5, isLoaded: true))
+    state.list.search = "milk"
+    state.list.searchDraft = TextDraft("milk")
+    state.editor = TitleEditorFeature.State(renaming: Self.todo)
     state.outcome = .added(Self.todo)
     let decoded = try JSONDecoder().decode(
       TodoFeature.State.self, from: JSONEncoder().encode(state))
     #expect(decoded == state)
+  }
+
+  @Test func aDraftWithItsCursorOutsideTheTextIsRefused() throws {
+    let json = Data(#"{"text":"ab","cursor":3}"#.utf8)
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(TextDraft.self, from: json) }
+    let draft = TextDraft("ab", cursor: 1)
+    #expect(try JSONDecoder().decode(TextDraft.self, from: JSONEncoder().encode(draft)) == draft)
   }
 }

@@ -22,17 +22,23 @@ final class FailingRepository: TodoRepository {
   }
 
   func snapshot() async throws(TodoStoreError) -> TodoSnapshot { throw error }
-  func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo { throw error }
-  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> [Todo] { throw error }
-  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoUpdate { throw error }
-  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
+  func add(title: String, at date: Date) async throws(TodoStoreError) -> TodoChange<Todo> { throw error }
+  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> TodoChange<[Todo]> { throw error }
+  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
     throw error
   }
-  func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate { throw error }
-  func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo { throw error }
-  func clearDone() async throws(TodoStoreError) -> [Todo] { throw error }
-  func undo() async throws(TodoStoreError) -> String { throw error }
-  func redo() async throws(TodoStoreError) -> String { throw error }
+  func setDone(
+    _ isDone: Bool, id: Todo.ID, at date: Date
+  ) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
+    throw error
+  }
+  func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
+    throw error
+  }
+  func delete(id: Todo.ID) async throws(TodoStoreError) -> TodoChange<Todo> { throw error }
+  func clearDone() async throws(TodoStoreError) -> TodoChange<[Todo]> { throw error }
+  func undo() async throws(TodoStoreError) -> TodoChange<String> { throw error }
+  func redo() async throws(TodoStoreError) -> TodoChange<String> { throw error }
   func reloadIfChanged() async throws(TodoStoreError) { throw error }
 }
 
@@ -48,133 +54,55 @@ final class ReloadCountingRepository: InMemoryBackedRepository {
   }
 }
 
-/// An in-memory repository whose changes succeed but whose contents cannot be read: a
-/// database that fails between a change and the read after it.
-final class UnreadableRepository: InMemoryBackedRepository {
-  /// The repository the changes go to.
-  let base = InMemoryTodoRepository()
-  let error: TodoStoreError
-
-  init(_ error: TodoStoreError) {
-    self.error = error
-  }
-
-  func updates() -> AsyncStream<Result<TodoSnapshot, TodoStoreError>> {
-    AsyncStream { continuation in
-      continuation.yield(.failure(error))
-      continuation.finish()
-    }
-  }
-
-  func snapshot() async throws(TodoStoreError) -> TodoSnapshot { throw error }
-  func reloadIfChanged() async throws(TodoStoreError) {}
-}
-
-/// An in-memory repository that publishes its changes only when the test says so.
-///
-/// A real repository publishes its new contents as part of each change, and the feature's
-/// binding delivers them on a task of its own, sooner or later. Here a new subscriber gets the
-/// contents at once, as everywhere, and after that each change's contents wait, in order, until
-/// the test calls `publish()`: the test decides when the binding catches up, and an exhaustive
-/// test can receive each action in turn.
-final class HeldUpdatesRepository: InMemoryBackedRepository {
+/// An in-memory repository that another process shares: a change made through
+/// ``changeFromOutside(_:)`` is published to ``updates()``, as a real repository publishes
+/// what ``TodoRepository/reloadIfChanged()`` finds another process committed.
+final class OutsideChangesRepository: InMemoryBackedRepository {
   private typealias Continuation = AsyncStream<Result<TodoSnapshot, TodoStoreError>>.Continuation
 
-  private struct Subscribers {
-    /// The contents after the last change, published or not.
-    var latest: TodoSnapshot
-    /// The contents after each change not published yet, oldest first.
-    var unpublished: [TodoSnapshot] = []
-    var continuations: [Int: Continuation] = [:]
-    var nextID = 0
-  }
-
   let base: InMemoryTodoRepository
-  private let subscribers: LockIsolated<Subscribers>
+  private let continuations = LockIsolated<[Int: Continuation]>([:])
+  private let nextID = LockIsolated(0)
 
   init(todos: IdentifiedArray<Todo> = []) {
     base = InMemoryTodoRepository(todos: todos)
-    var sorted = todos
-    sorted.sort { $0.id < $1.id }
-    subscribers = LockIsolated(Subscribers(latest: TodoSnapshot(todos: sorted)))
   }
 
   deinit {
-    let continuations = subscribers.withLock { Array($0.continuations.values) }
-    for continuation in continuations { continuation.finish() }
+    for continuation in continuations.withLock({ Array($0.values) }) { continuation.finish() }
   }
 
-  /// Sends the contents after the oldest change not published yet to every subscriber.
-  func publish() {
-    subscribers.withLock { subscribers in
-      guard !subscribers.unpublished.isEmpty else {
-        Issue.record("no change to publish")
-        return
-      }
-      let snapshot = subscribers.unpublished.removeFirst()
-      for continuation in subscribers.continuations.values { continuation.yield(.success(snapshot)) }
+  /// Makes a change as another process would, and publishes the contents it left.
+  func changeFromOutside<Value>(
+    _ change: @Sendable (InMemoryTodoRepository) async throws(TodoStoreError) -> TodoChange<Value>
+  ) async throws(TodoStoreError) {
+    let contents = try await change(base).contents
+    for continuation in continuations.withLock({ Array($0.values) }) {
+      continuation.yield(.success(contents))
     }
   }
 
   func updates() -> AsyncStream<Result<TodoSnapshot, TodoStoreError>> {
-    let (stream, continuation) = AsyncStream.makeStream(of: Result<TodoSnapshot, TodoStoreError>.self)
-    let id = subscribers.withLock { subscribers in
-      let id = subscribers.nextID
-      subscribers.nextID += 1
-      subscribers.continuations[id] = continuation
-      continuation.yield(.success(subscribers.latest))
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Result<TodoSnapshot, TodoStoreError>.self, bufferingPolicy: .bufferingNewest(1))
+    let id = nextID.withLock { id in
+      defer { id += 1 }
       return id
     }
+    continuations.withLock { $0[id] = continuation }
+    // The contents now, read after subscribing: a change made in between is in them.
+    let base = base
+    Task {
+      do throws(TodoStoreError) {
+        continuation.yield(.success(try await base.snapshot()))
+      } catch {
+        continuation.yield(.failure(error))
+      }
+    }
     continuation.onTermination = { [weak self] _ in
-      _ = self?.subscribers.withLock { $0.continuations.removeValue(forKey: id) }
+      _ = self?.continuations.withLock { $0.removeValue(forKey: id) }
     }
     return stream
-  }
-
-  func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo {
-    try await change { repository throws(TodoStoreError) in try await repository.add(title: title, at: date) }
-  }
-  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> [Todo] {
-    try await change { repository throws(TodoStoreError) in try await repository.add(titles: titles, at: date)
-    }
-  }
-  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoUpdate {
-    try await change { repository throws(TodoStoreError) in try await repository.rename(id: id, to: title) }
-  }
-  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
-    try await change { repository throws(TodoStoreError) in
-      try await repository.setDone(isDone, id: id, at: date)
-    }
-  }
-  func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
-    try await change { repository throws(TodoStoreError) in try await repository.toggleDone(id: id, at: date)
-    }
-  }
-  func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo {
-    try await change { repository throws(TodoStoreError) in try await repository.delete(id: id) }
-  }
-  func clearDone() async throws(TodoStoreError) -> [Todo] {
-    try await change { repository throws(TodoStoreError) in try await repository.clearDone() }
-  }
-  func undo() async throws(TodoStoreError) -> String {
-    try await change { repository throws(TodoStoreError) in try await repository.undo() }
-  }
-  func redo() async throws(TodoStoreError) -> String {
-    try await change { repository throws(TodoStoreError) in try await repository.redo() }
-  }
-  func reloadIfChanged() async throws(TodoStoreError) {}
-
-  /// Applies a command to the contents, and keeps the contents after it for `publish()`.
-  private func change<Value>(
-    _ command: (InMemoryTodoRepository) async throws(TodoStoreError) -> Value
-  ) async throws(TodoStoreError) -> Value {
-    let value = try await command(base)
-    let contents = try await base.snapshot()
-    subscribers.withLock { subscribers in
-      subscribers.latest = contents
-      subscribers.unpublished.append(contents)
-    }
-    return value
   }
 }
 
@@ -204,31 +132,33 @@ final class LaggingRepository: InMemoryBackedRepository {
   func snapshot() async throws(TodoStoreError) -> TodoSnapshot {
     try await lagging { base throws(TodoStoreError) in try await base.snapshot() }
   }
-  func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo {
+  func add(title: String, at date: Date) async throws(TodoStoreError) -> TodoChange<Todo> {
     try await lagging { base throws(TodoStoreError) in try await base.add(title: title, at: date) }
   }
-  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> [Todo] {
+  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> TodoChange<[Todo]> {
     try await lagging { base throws(TodoStoreError) in try await base.add(titles: titles, at: date) }
   }
-  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoUpdate {
+  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
     try await lagging { base throws(TodoStoreError) in try await base.rename(id: id, to: title) }
   }
-  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
+  func setDone(
+    _ isDone: Bool, id: Todo.ID, at date: Date
+  ) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
     try await lagging { base throws(TodoStoreError) in try await base.setDone(isDone, id: id, at: date) }
   }
-  func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
+  func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
     try await lagging { base throws(TodoStoreError) in try await base.toggleDone(id: id, at: date) }
   }
-  func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo {
+  func delete(id: Todo.ID) async throws(TodoStoreError) -> TodoChange<Todo> {
     try await lagging { base throws(TodoStoreError) in try await base.delete(id: id) }
   }
-  func clearDone() async throws(TodoStoreError) -> [Todo] {
+  func clearDone() async throws(TodoStoreError) -> TodoChange<[Todo]> {
     try await lagging { base throws(TodoStoreError) in try await base.clearDone() }
   }
-  func undo() async throws(TodoStoreError) -> String {
+  func undo() async throws(TodoStoreError) -> TodoChange<String> {
     try await lagging { base throws(TodoStoreError) in try await base.undo() }
   }
-  func redo() async throws(TodoStoreError) -> String {
+  func redo() async throws(TodoStoreError) -> TodoChange<String> {
     try await lagging { base throws(TodoStoreError) in try await base.redo() }
   }
 }
@@ -242,24 +172,26 @@ protocol InMemoryBackedRepository: TodoRepository {
 extension InMemoryBackedRepository {
   func updates() -> AsyncStream<Result<TodoSnapshot, TodoStoreError>> { base.updates() }
   func snapshot() async throws(TodoStoreError) -> TodoSnapshot { try await base.snapshot() }
-  func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo {
+  func add(title: String, at date: Date) async throws(TodoStoreError) -> TodoChange<Todo> {
     try await base.add(title: title, at: date)
   }
-  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> [Todo] {
+  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> TodoChange<[Todo]> {
     try await base.add(titles: titles, at: date)
   }
-  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoUpdate {
+  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
     try await base.rename(id: id, to: title)
   }
-  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
+  func setDone(
+    _ isDone: Bool, id: Todo.ID, at date: Date
+  ) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
     try await base.setDone(isDone, id: id, at: date)
   }
-  func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
+  func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
     try await base.toggleDone(id: id, at: date)
   }
-  func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo { try await base.delete(id: id) }
-  func clearDone() async throws(TodoStoreError) -> [Todo] { try await base.clearDone() }
-  func undo() async throws(TodoStoreError) -> String { try await base.undo() }
-  func redo() async throws(TodoStoreError) -> String { try await base.redo() }
+  func delete(id: Todo.ID) async throws(TodoStoreError) -> TodoChange<Todo> { try await base.delete(id: id) }
+  func clearDone() async throws(TodoStoreError) -> TodoChange<[Todo]> { try await base.clearDone() }
+  func undo() async throws(TodoStoreError) -> TodoChange<String> { try await base.undo() }
+  func redo() async throws(TodoStoreError) -> TodoChange<String> { try await base.redo() }
   func reloadIfChanged() async throws(TodoStoreError) { try await base.reloadIfChanged() }
 }

@@ -1,18 +1,20 @@
+import Uniflow
+
 extension TodoFeature {
-  /// What can happen to the todo list: the user's intents, and the results the repository
-  /// sends back.
-  public enum Action: Equatable, Sendable {
+  /// What can happen in the todo app: the repository commands, the children's actions, and
+  /// the results the repository sends back.
+  public enum Action: Equatable, Sendable, Codable {
     // MARK: Lifecycle
 
-    /// Binds the repository's updates into the state until ``stopObserving``, and checks
-    /// periodically for changes made by other processes.
+    /// Binds the repository's contents into the state until ``stopObserving``: the contents
+    /// now, then the changes other processes make.
     case startObserving
     /// Ends the binding started by ``startObserving``.
     case stopObserving
     /// Reads the repository's contents once.
     case load
 
-    // MARK: Intents
+    // MARK: Commands
 
     /// Adds a todo with this title; an empty title sets ``TodoStoreError/emptyTitle``.
     case add(title: String)
@@ -33,28 +35,34 @@ extension TodoFeature {
     case undo
     /// Applies the last change undone again.
     case redo
-    /// Shows the todos that pass a filter.
-    case setFilter(TodoFilter)
-    /// Shows only the todos whose title contains this text, ignoring case and accents; an
-    /// empty text shows them all.
-    case setSearch(String)
-    /// Switches to the next filter: all, open, done, all…
-    case cycleFilter
-    /// Moves the selection by this many visible rows (negative is up), stopping at the ends.
-    case moveSelection(by: Int)
-    /// Selects a todo.
-    case select(id: Todo.ID?)
     /// Clears the error and the outcome shown.
     case dismissMessage
 
+    // MARK: Children
+
+    /// An action of the list.
+    case list(TodoListFeature.Action)
+    /// An action of the title editor, while it is presented.
+    case editor(TitleEditorFeature.Action)
+
     // MARK: Results
 
-    /// The repository's contents, published after a change, read after a command, or read by
-    /// ``load``; ignored when older than the state's.
+    /// The repository's contents, read by ``load`` or published by the binding: the initial
+    /// ones, and those another process left.
     case snapshotLoaded(TodoSnapshot)
-    /// A command succeeded; the contents after it arrived just before.
-    case finished(TodoOutcome)
+    /// A command succeeded: what it did, and the contents it left.
+    case finished(TodoOutcome, contents: TodoSnapshot)
     /// A command, or reading the repository, failed.
     case failed(TodoStoreError)
+
+    /// The case carrying the list's actions.
+    public static let listCase = ActionCase(embed: Action.list) {
+      if case .list(let action) = $0 { action } else { nil }
+    }
+
+    /// The case carrying the title editor's actions.
+    public static let editorCase = ActionCase(embed: Action.editor) {
+      if case .editor(let action) = $0 { action } else { nil }
+    }
   }
 }

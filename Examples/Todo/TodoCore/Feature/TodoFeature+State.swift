@@ -2,110 +2,70 @@ import Foundation
 import Uniflow
 
 extension TodoFeature {
-  /// Everything the todo interface shows.
-  ///
-  /// ``visibleTodos``, the counts and ``selectedIndex`` are derived from ``todos``,
-  /// ``filter`` and ``selection``, and kept up to date whenever those change, so that reading
-  /// them (from an observer that runs after every action) costs nothing.
-  public struct State: Equatable, Sendable {
-    /// Every todo, by ascending identifier, as the repository last published them;
-    /// `todos[id: 3]` finds one in constant time.
-    public var todos: IdentifiedArray<Todo> {
-      didSet { refreshVisibleTodos() }
-    }
-    /// Which todos ``visibleTodos`` shows.
-    public var filter: TodoFilter {
-      didSet { refreshVisibleTodos() }
-    }
-    /// The text a todo's title must contain to be visible, ignoring case and accents; empty
-    /// to show every todo the filter lets through.
-    public var search: String {
-      didSet { refreshVisibleTodos() }
-    }
-    /// The selected todo, if any; kept on a visible todo when the list changes.
-    public var selection: Todo.ID? {
-      didSet { refreshSelectedIndex() }
-    }
+  /// Everything the todo app shows: the list, the title editor while it is open, and the
+  /// status line.
+  public struct State: Equatable, Sendable, Codable {
+    /// The list: the todos as the repository last gave them, what is shown of them, and the
+    /// selection. The app writes the todos in; the list decides what to show.
+    public var list: TodoListFeature.State
+    /// The title editor, while the user types a title.
+    public var editor: TitleEditorFeature.State?
     /// The labels of the changes undo can revert, oldest first.
     public var undoHistory: [String]
     /// The failure to show, from the last command or from reading the repository.
     public var error: TodoStoreError?
     /// What the last successful command did.
     public var outcome: TodoOutcome?
-    /// Whether the repository's contents arrived at least once.
-    public var isLoaded: Bool
-    /// The ``TodoSnapshot/revision`` of the snapshot ``todos`` and ``undoHistory`` come from;
-    /// an older snapshot that arrives later is ignored.
-    public var revision: Int
-
-    /// The todos that pass ``filter``, in order.
-    public private(set) var visibleTodos: IdentifiedArray<Todo> = []
-    /// The position of ``selection`` in ``visibleTodos``.
-    public private(set) var selectedIndex: Int?
-    /// The number of todos not done.
-    public private(set) var openCount = 0
-    /// The number of todos done.
-    public private(set) var doneCount = 0
 
     /// Creates a state.
     ///
     /// - Parameters:
-    ///   - todos: The todos, by ascending identifier.
-    ///   - filter: Which todos are visible.
-    ///   - selection: The selected todo; the first visible one when `nil`.
+    ///   - list: The list, with its todos.
+    ///   - editor: The title editor, if it is open.
     ///   - undoHistory: The labels of the changes undo can revert, oldest first.
-    ///   - isLoaded: Whether `todos` came from the repository.
-    ///   - revision: The revision of the snapshot `todos` come from.
     public init(
-      todos: IdentifiedArray<Todo> = [], filter: TodoFilter = .all, selection: Todo.ID? = nil,
-      undoHistory: [String] = [], isLoaded: Bool = false, revision: Int = 0
+      list: TodoListFeature.State = .init(), editor: TitleEditorFeature.State? = nil,
+      undoHistory: [String] = []
     ) {
-      self.todos = todos
-      self.filter = filter
-      self.search = ""
-      self.selection = selection
+      self.list = list
+      self.editor = editor
       self.undoHistory = undoHistory
-      self.isLoaded = isLoaded
-      self.revision = revision
-      refreshVisibleTodos()
     }
 
-    /// Moves the selection by `offset` visible rows, stopping at the first and last.
-    mutating func moveSelection(by offset: Int) {
-      guard !visibleTodos.isEmpty else { return }
-      let current = selectedIndex ?? 0
-      // The magnitude of Int.min does not fit in an Int; clamp it first.
-      let distance = Int(min(offset.magnitude, UInt(visibleTodos.count)))
-      let target = offset >= 0 ? current + distance : current - distance
-      selection = visibleTodos[min(max(target, 0), visibleTodos.count - 1)].id
+    /// Every todo, by ascending identifier, as the repository last gave them.
+    public var todos: IdentifiedArray<Todo> { list.todos }
+
+    /// The screen shown: the one the interface draws, and whose keys it reads.
+    public var screen: Screen { .list }
+
+    /// What the keys do now: browse the list, type a title, or type a search.
+    public var mode: Mode {
+      if editor != nil { return .editingTitle }
+      if list.searchDraft != nil { return .searching }
+      return .browsing
     }
 
-    /// Recomputes what derives from the todos and the filter, and keeps the selection on a
-    /// visible todo: the same one if it is still visible, otherwise the one now at its place.
-    private mutating func refreshVisibleTodos() {
-      let previousIndex = selectedIndex
-      if search.isEmpty {
-        visibleTodos = filter == .all ? todos : todos.filter(filter.includes)
-      } else {
-        let search = search
-        visibleTodos = todos.filter { todo in
-          filter.includes(todo)
-            && todo.title.range(of: search, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-        }
-      }
-      doneCount = todos.reduce(0) { $1.isDone ? $0 + 1 : $0 }
-      openCount = todos.count - doneCount
-      if let selection, visibleTodos.contains(id: selection) {
-        refreshSelectedIndex()
-      } else if visibleTodos.isEmpty {
-        selection = nil
-      } else {
-        selection = visibleTodos[min(previousIndex ?? 0, visibleTodos.count - 1)].id
-      }
+    /// Takes the repository's contents.
+    mutating func load(_ snapshot: TodoSnapshot) {
+      list.todos = snapshot.todos
+      list.isLoaded = true
+      undoHistory = snapshot.undoHistory
     }
+  }
 
-    private mutating func refreshSelectedIndex() {
-      selectedIndex = selection.flatMap(visibleTodos.index(id:))
-    }
+  /// A screen of the app.
+  public enum Screen: Equatable, Sendable {
+    /// The list of todos.
+    case list
+  }
+
+  /// What the keys of the list screen do.
+  public enum Mode: Equatable, Sendable {
+    /// Move, toggle, delete, and the other commands.
+    case browsing
+    /// Type the title of a todo in the title editor.
+    case editingTitle
+    /// Type the search.
+    case searching
   }
 }

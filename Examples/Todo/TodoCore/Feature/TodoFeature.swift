@@ -1,58 +1,46 @@
 import Foundation
 import Uniflow
 
-/// The todo list feature: it turns user intents into repository commands, and binds what the
-/// repository publishes (todos, undo history, failures) into its state.
+/// The todo app's root feature: it binds the repository into its state, turns commands into
+/// repository changes, shows their outcome on the status line, and composes the list and the
+/// title editor.
 ///
 /// ```swift
 /// let store = Store(
 ///   initialState: TodoFeature.State(),
 ///   reducer: TodoFeature(repository: try SQLiteTodoRepository(path: path)))
-/// store.send(.startObserving)      // binds the repository's updates
+/// store.send(.startObserving)      // binds the repository's contents
 /// store.send(.add(title: "Buy milk"))
+/// store.send(.list(.toggleSelected))
 /// ```
 ///
-/// The repository is the source of truth: a command's effect asks it for the change, and the
-/// new contents come back through ``Action/snapshotLoaded(_:)``, from the long-lived binding
-/// started by ``Action/startObserving``, from a one-time ``Action/load``, and from the command
-/// itself. A command that succeeds sets ``State/outcome``; one that fails sets
-/// ``State/error``, which the interface shows.
+/// The repository is the source of truth. A command's effect asks it for the change, and its
+/// outcome comes back with the contents the change left, in one action,
+/// ``Action/finished(_:contents:)``: the state holds every todo an outcome names (a todo just
+/// added is selected, and the user can toggle it at once), and each change reaches the state
+/// once. The long-lived binding started by ``Action/startObserving`` and a one-time
+/// ``Action/load`` bring the contents through ``Action/snapshotLoaded(_:)``: the initial
+/// ones, and those other processes leave. A command that succeeds sets ``State/outcome``; one
+/// that fails sets ``State/error``, which the interface shows.
 ///
-/// A command's effect sends the contents after the change before its outcome, so the state
-/// holds every todo an outcome names (``Action/finished(_:)`` selects a todo just added, which
-/// the user can toggle at once). The binding delivers the same contents on a task of its own,
-/// sooner or later: a snapshot older than the state's, by ``TodoSnapshot/revision``, is
-/// ignored, so a late one cannot undo a newer change on the screen.
-///
-/// While it observes, the feature also asks the repository every ``refreshInterval`` (on the
-/// injected clock) whether another process changed it.
+/// The children are features of their own: ``TodoListFeature`` (always there, with
+/// `Scope`) and ``TitleEditorFeature`` (presented with `ifLet` while a title is typed). Their
+/// intents reach the app as delegate actions, which it turns into commands: a recording shows
+/// the intent, then the command it stands for (`toggle`, `add`…), then its result.
 public struct TodoFeature: Reducer, Sendable {
   /// Where the todos live.
   public let repository: any TodoRepository
-  /// The clock that paces the checks for changes made by other processes.
-  public let clock: any Clock<Duration>
   /// The source of creation and completion dates.
   public let now: @Sendable () -> Date
-  /// How often to check for changes made by other processes while observing.
-  public let refreshInterval: Duration
 
   /// Creates the feature with its dependencies.
   ///
   /// - Parameters:
   ///   - repository: Where the todos live.
-  ///   - clock: The clock that paces the checks for outside changes; a test clock in tests.
   ///   - now: The source of dates; a fixed date in tests.
-  ///   - refreshInterval: How often to check for outside changes while observing.
-  public init(
-    repository: any TodoRepository,
-    clock: any Clock<Duration> = ContinuousClock(),
-    now: @escaping @Sendable () -> Date = { Date() },
-    refreshInterval: Duration = .seconds(1)
-  ) {
+  public init(repository: any TodoRepository, now: @escaping @Sendable () -> Date = { Date() }) {
     self.repository = repository
-    self.clock = clock
     self.now = now
-    self.refreshInterval = refreshInterval
   }
 
   /// The identifier of the long-lived binding to the repository.
@@ -60,12 +48,24 @@ public struct TodoFeature: Reducer, Sendable {
     case observation
   }
 
-  /// Handles an action; see ``Action`` for what each one does.
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  /// The list, the app's own logic, and the title editor while it is presented.
+  public var body: some Reducer<State, Action> {
+    Scope(state: \.list, action: Action.listCase) {
+      TodoListFeature()
+    }
+    Reduce { state, action in
+      reduceApp(into: &state, action: action)
+    }
+    .ifLet(\.editor, action: Action.editorCase) {
+      TitleEditorFeature()
+    }
+  }
+
+  /// Handles the app's own actions, and the children's delegate actions.
+  private func reduceApp(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .startObserving:
-      return .merge(bindUpdates(), pollForOutsideChanges())
-        .cancellable(id: CancelID.observation, cancelInFlight: true)
+      return bindUpdates().cancellable(id: CancelID.observation, cancelInFlight: true)
 
     case .stopObserving:
       return .cancel(id: CancelID.observation)
@@ -81,6 +81,34 @@ public struct TodoFeature: Reducer, Sendable {
         }
       }
 
+    case .list(.delegate(.toggle(let id))):
+      return .send(.toggle(id: id))
+
+    case .list(.delegate(.delete(let id))):
+      return .send(.delete(id: id))
+
+    case .list(.delegate(.rename(let todo))):
+      state.editor = TitleEditorFeature.State(renaming: todo)
+      return .none
+
+    case .list(.delegate(.add)):
+      state.editor = TitleEditorFeature.State()
+      return .none
+
+    case .list:
+      return .none
+
+    case .editor(.delegate(.save(let id, let title))):
+      state.editor = nil
+      return .send(id.map { .rename(id: $0, title: title) } ?? .add(title: title))
+
+    case .editor(.delegate(.cancel)):
+      state.editor = nil
+      return .none
+
+    case .editor:
+      return .none
+
     case .add(let typed):
       state.error = nil
       let title: String
@@ -90,9 +118,9 @@ public struct TodoFeature: Reducer, Sendable {
         return fail(error, &state)
       }
       let date = now()
-      return perform { repository throws(TodoStoreError) in
-        .added(try await repository.add(title: title, at: date))
-      }
+      return perform(
+        { repository throws(TodoStoreError) in try await repository.add(title: title, at: date) },
+        outcome: TodoOutcome.added)
 
     case .addAll(let titles):
       state.error = nil
@@ -104,9 +132,9 @@ public struct TodoFeature: Reducer, Sendable {
         return fail(error, &state)
       }
       let date = now()
-      return perform { repository throws(TodoStoreError) in
-        .addedAll(try await repository.add(titles: normalized, at: date))
-      }
+      return perform(
+        { repository throws(TodoStoreError) in try await repository.add(titles: normalized, at: date) },
+        outcome: TodoOutcome.addedAll)
 
     case .rename(let id, let typed):
       state.error = nil
@@ -116,9 +144,9 @@ public struct TodoFeature: Reducer, Sendable {
       } catch {
         return fail(error, &state)
       }
-      return perform { repository throws(TodoStoreError) in
-        let update = try await repository.rename(id: id, to: title)
-        return update.isChanged ? .renamed(update.todo) : .alreadyTitled(update.todo)
+      return perform({ repository throws(TodoStoreError) in try await repository.rename(id: id, to: title) })
+      {
+        $0.isChanged ? .renamed($0.todo) : .alreadyTitled($0.todo)
       }
 
     case .toggle(let id):
@@ -126,11 +154,11 @@ public struct TodoFeature: Reducer, Sendable {
       // Only a todo on the list can be toggled; whether it becomes done or open is decided
       // where the change is made, from the todo as it is then: a toggle sent while another is
       // on its way undoes it, whatever the list showed when it was sent.
-      guard state.todos.contains(id: id) else { return fail(.todoNotFound(id), &state) }
+      guard state.list.todos.contains(id: id) else { return fail(.todoNotFound(id), &state) }
       let date = now()
-      return perform { repository throws(TodoStoreError) in
-        let update = try await repository.toggleDone(id: id, at: date)
-        return update.todo.isDone ? .completed(update.todo) : .reopened(update.todo)
+      return perform({ repository throws(TodoStoreError) in try await repository.toggleDone(id: id, at: date)
+      }) {
+        $0.todo.isDone ? .completed($0.todo) : .reopened($0.todo)
       }
 
     case .setDone(let id, let isDone):
@@ -139,49 +167,27 @@ public struct TodoFeature: Reducer, Sendable {
 
     case .delete(let id):
       state.error = nil
-      return perform { repository throws(TodoStoreError) in
-        .deleted(try await repository.delete(id: id))
-      }
+      return perform(
+        { repository throws(TodoStoreError) in try await repository.delete(id: id) },
+        outcome: TodoOutcome.deleted)
 
     case .clearDone:
       state.error = nil
-      return perform { repository throws(TodoStoreError) in
-        .clearedDone(try await repository.clearDone())
-      }
+      return perform(
+        { repository throws(TodoStoreError) in try await repository.clearDone() },
+        outcome: TodoOutcome.clearedDone)
 
     case .undo:
       state.error = nil
-      return perform { repository throws(TodoStoreError) in
-        .undid(try await repository.undo())
-      }
+      return perform(
+        { repository throws(TodoStoreError) in try await repository.undo() },
+        outcome: TodoOutcome.undid)
 
     case .redo:
       state.error = nil
-      return perform { repository throws(TodoStoreError) in
-        .redid(try await repository.redo())
-      }
-
-    case .setFilter(let filter):
-      state.filter = filter
-      return .none
-
-    case .setSearch(let text):
-      state.search = text
-      return .none
-
-    case .cycleFilter:
-      state.filter = state.filter.next
-      return .none
-
-    case .moveSelection(let offset):
-      state.moveSelection(by: offset)
-      return .none
-
-    case .select(let id):
-      // The selection stays on a visible todo: a hidden one cannot be selected.
-      guard id.map(state.visibleTodos.contains(id:)) ?? true else { return .none }
-      state.selection = id
-      return .none
+      return perform(
+        { repository throws(TodoStoreError) in try await repository.redo() },
+        outcome: TodoOutcome.redid)
 
     case .dismissMessage:
       state.error = nil
@@ -189,19 +195,15 @@ public struct TodoFeature: Reducer, Sendable {
       return .none
 
     case .snapshotLoaded(let snapshot):
-      // Late news: a newer snapshot reached the state first, on another task.
-      guard snapshot.revision >= state.revision else { return .none }
-      state.revision = snapshot.revision
-      state.todos = snapshot.todos
-      state.undoHistory = snapshot.undoHistory
-      state.isLoaded = true
+      state.load(snapshot)
       return .none
 
-    case .finished(let outcome):
+    case .finished(let outcome, let contents):
+      state.load(contents)
       state.outcome = outcome
-      // The contents after the change came first, so a new todo the filter shows is listed.
-      if case .added(let todo) = outcome, state.visibleTodos.contains(id: todo.id) {
-        state.selection = todo.id
+      // The contents hold the new todo: when the filter shows it, it is selected.
+      if case .added(let todo) = outcome, state.list.visibleTodos.contains(id: todo.id) {
+        state.list.selection = todo.id
       }
       return .none
 
@@ -209,7 +211,6 @@ public struct TodoFeature: Reducer, Sendable {
       return fail(error, &state)
     }
   }
-
   /// Records a failure for the interface to show.
   private func fail(_ error: TodoStoreError, _ state: inout State) -> Effect<Action> {
     state.error = error
@@ -217,31 +218,18 @@ public struct TodoFeature: Reducer, Sendable {
     return .none
   }
 
-  /// Runs a repository command, then sends the contents after it and its outcome, in that
-  /// order; or its failure.
-  ///
-  /// The binding publishes the same contents, but on its own task, which may reach the store
-  /// after the outcome: reading them here is what puts a todo in the state before the outcome
-  /// that names it. When they cannot be read, the outcome is still reported, then the failure
-  /// to read, since the list shown is out of date.
-  private func perform(
-    _ command: @escaping @Sendable (any TodoRepository) async throws(TodoStoreError) -> TodoOutcome
+  /// Runs a repository command, then sends its outcome with the contents it left, or its
+  /// failure.
+  private func perform<Value: Sendable>(
+    _ command: @escaping @Sendable (any TodoRepository) async throws(TodoStoreError) -> TodoChange<Value>,
+    outcome: @escaping @Sendable (Value) -> TodoOutcome
   ) -> Effect<Action> {
     let repository = repository
     return .run { send in
-      let outcome: TodoOutcome
       do throws(TodoStoreError) {
-        outcome = try await command(repository)
+        let change = try await command(repository)
+        await send(.finished(outcome(change.value), contents: change.contents))
       } catch {
-        await send(.failed(error))
-        return
-      }
-      do throws(TodoStoreError) {
-        let snapshot = try await repository.snapshot()
-        await send(.snapshotLoaded(snapshot))
-        await send(.finished(outcome))
-      } catch {
-        await send(.finished(outcome))
         await send(.failed(error))
       }
     }
@@ -249,18 +237,20 @@ public struct TodoFeature: Reducer, Sendable {
 
   private func setDone(_ isDone: Bool, id: Todo.ID) -> Effect<Action> {
     let date = now()
-    return perform { repository throws(TodoStoreError) in
-      let update = try await repository.setDone(isDone, id: id, at: date)
+    return perform({ repository throws(TodoStoreError) in
+      try await repository.setDone(isDone, id: id, at: date)
+    }) { update in
       switch (isDone, update.isChanged) {
-      case (true, true): return .completed(update.todo)
-      case (false, true): return .reopened(update.todo)
-      case (true, false): return .alreadyDone(update.todo)
-      case (false, false): return .alreadyOpen(update.todo)
+      case (true, true): .completed(update.todo)
+      case (false, true): .reopened(update.todo)
+      case (true, false): .alreadyDone(update.todo)
+      case (false, false): .alreadyOpen(update.todo)
       }
     }
   }
 
-  /// Feeds every snapshot the repository publishes into the state, until cancelled.
+  /// Feeds what the repository publishes (its contents, then other processes' changes) into
+  /// the state, until cancelled.
   private func bindUpdates() -> Effect<Action> {
     let repository = repository
     return .run { send in
@@ -268,21 +258,6 @@ public struct TodoFeature: Reducer, Sendable {
         switch update {
         case .success(let snapshot): await send(.snapshotLoaded(snapshot))
         case .failure(let error): await send(.failed(error))
-        }
-      }
-    }
-  }
-
-  /// Asks the repository every `refreshInterval` to publish changes made by other processes.
-  private func pollForOutsideChanges() -> Effect<Action> {
-    let (repository, clock, interval) = (repository, clock, refreshInterval)
-    return .run { send in
-      while true {
-        try await clock.sleep(for: interval)
-        do throws(TodoStoreError) {
-          try await repository.reloadIfChanged()
-        } catch {
-          await send(.failed(error))
         }
       }
     }

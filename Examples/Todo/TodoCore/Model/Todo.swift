@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A todo's ``id`` is a small integer given by its repository when it is added; it never
 /// changes and is never reused, so users can type it (`todo done 3`).
-public struct Todo: Identifiable, Hashable, Sendable {
+public struct Todo: Identifiable, Hashable, Sendable, Codable {
   /// The short, stable identifier of a todo.
   public typealias ID = Int64
 

@@ -1,5 +1,5 @@
 /// Which todos a list shows.
-public enum TodoFilter: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+public enum TodoFilter: String, CaseIterable, Hashable, Sendable, Codable, CustomStringConvertible {
   /// Every todo.
   case all
   /// The todos not done yet.

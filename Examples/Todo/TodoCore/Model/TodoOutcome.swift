@@ -2,7 +2,7 @@
 ///
 /// ``TodoFeature`` keeps the outcome of the last command in its state; the terminal program
 /// prints it after a one-shot command and shows it on the status line of the interactive list.
-public enum TodoOutcome: Hashable, Sendable, CustomStringConvertible {
+public enum TodoOutcome: Hashable, Sendable, Codable, CustomStringConvertible {
   /// A todo was added.
   case added(Todo)
   /// Todos were added as one change, in this order.

@@ -12,7 +12,7 @@
 ///
 /// Errors about the database file are raised before anything is written to it: a file that is
 /// not a todo database, or that a newer version made, is left exactly as it was.
-public enum TodoStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConvertible {
   /// The title is empty, or only white space.
   case emptyTitle
   /// The title is longer than ``Todo/maximumTitleLength`` characters.

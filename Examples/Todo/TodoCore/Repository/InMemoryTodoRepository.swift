@@ -21,13 +21,11 @@ public final class InMemoryTodoRepository: TodoRepository {
     var redoStack: [(label: String, todos: IdentifiedArray<Todo>)] = []
     var subscribers: [Int: AsyncStream<Result<TodoSnapshot, TodoStoreError>>.Continuation] = [:]
     var nextSubscriber = 0
-    /// How many changes were made: the revision of the snapshots.
-    var revision = 0
     /// Whether the undo history dropped its oldest steps to stay within its depth.
     var droppedOlderSteps = false
 
     var snapshot: TodoSnapshot {
-      TodoSnapshot(todos: todos, undoHistory: undoLabels, revision: revision)
+      TodoSnapshot(todos: todos, undoHistory: undoLabels)
     }
 
     /// Records the todos as they are before a change labelled `label`; the changes undone
@@ -41,12 +39,6 @@ public final class InMemoryTodoRepository: TodoRepository {
         undoTodos.removeFirst(undoTodos.count - undoDepth)
         droppedOlderSteps = true
       }
-    }
-
-    func publish() {
-      guard !subscribers.isEmpty else { return }
-      let snapshot = self.snapshot
-      for continuation in subscribers.values { continuation.yield(.success(snapshot)) }
     }
 
     func todo(_ id: Todo.ID) throws(TodoStoreError) -> Todo {
@@ -85,7 +77,8 @@ public final class InMemoryTodoRepository: TodoRepository {
     for continuation in continuations { continuation.finish() }
   }
 
-  /// The contents now, then after each change; see ``TodoRepository/updates()``.
+  /// The contents now; nobody else changes them, so nothing follows. See
+  /// ``TodoRepository/updates()``.
   public func updates() -> AsyncStream<Result<TodoSnapshot, TodoStoreError>> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Result<TodoSnapshot, TodoStoreError>.self, bufferingPolicy: .bufferingNewest(1))
@@ -108,7 +101,7 @@ public final class InMemoryTodoRepository: TodoRepository {
   }
 
   /// Adds an open todo; see ``TodoRepository/add(title:at:)``.
-  public func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo {
+  public func add(title: String, at date: Date) async throws(TodoStoreError) -> TodoChange<Todo> {
     let title = try Todo.validatedTitle(title)
     return try change { contents in
       let todo = Todo(id: contents.nextID, title: title, createdAt: date)
@@ -120,7 +113,7 @@ public final class InMemoryTodoRepository: TodoRepository {
   }
 
   /// Adds open todos as one change; see ``TodoRepository/add(titles:at:)``.
-  public func add(titles: [String], at date: Date) async throws(TodoStoreError) -> [Todo] {
+  public func add(titles: [String], at date: Date) async throws(TodoStoreError) -> TodoChange<[Todo]> {
     guard !titles.isEmpty else { throw .emptyTitle }
     let normalized = try titles.map { title throws(TodoStoreError) in try Todo.validatedTitle(title) }
     return try change { contents in
@@ -135,7 +128,7 @@ public final class InMemoryTodoRepository: TodoRepository {
   }
 
   /// Renames a todo; see ``TodoRepository/rename(id:to:)``.
-  public func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoUpdate {
+  public func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
     let title = try Todo.validatedTitle(title)
     return try change { contents throws(TodoStoreError) in
       var todo = try contents.todo(id)
@@ -148,19 +141,23 @@ public final class InMemoryTodoRepository: TodoRepository {
   }
 
   /// Marks a todo done or open; see ``TodoRepository/setDone(_:id:at:)``.
-  public func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
+  public func setDone(
+    _ isDone: Bool, id: Todo.ID, at date: Date
+  ) async throws(TodoStoreError)
+    -> TodoChange<TodoUpdate>
+  {
     try change { contents throws(TodoStoreError) in try contents.setDone(isDone, id: id, at: date) }
   }
 
   /// Marks an open todo done and a done one open; see ``TodoRepository/toggleDone(id:at:)``.
-  public func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
+  public func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
     try change { contents throws(TodoStoreError) in
       try contents.setDone(!contents.todo(id).isDone, id: id, at: date)
     }
   }
 
   /// Deletes a todo; see ``TodoRepository/delete(id:)``.
-  public func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo {
+  public func delete(id: Todo.ID) async throws(TodoStoreError) -> TodoChange<Todo> {
     try change { contents throws(TodoStoreError) in
       let todo = try contents.todo(id)
       contents.pushUndo("delete “\(todo.title)”")
@@ -170,7 +167,7 @@ public final class InMemoryTodoRepository: TodoRepository {
   }
 
   /// Deletes the done todos; see ``TodoRepository/clearDone()``.
-  public func clearDone() async throws(TodoStoreError) -> [Todo] {
+  public func clearDone() async throws(TodoStoreError) -> TodoChange<[Todo]> {
     try change { contents in
       let done = contents.todos.filter(\.isDone).elements
       guard !done.isEmpty else { return [] }
@@ -181,7 +178,7 @@ public final class InMemoryTodoRepository: TodoRepository {
   }
 
   /// Reverts the last change; see ``TodoRepository/undo()``.
-  public func undo() async throws(TodoStoreError) -> String {
+  public func undo() async throws(TodoStoreError) -> TodoChange<String> {
     try change { contents throws(TodoStoreError) in
       guard let label = contents.undoLabels.popLast(), let todos = contents.undoTodos.popLast() else {
         throw contents.droppedOlderSteps ? .olderChangesNotKept(kept: undoDepth) : .nothingToUndo
@@ -193,7 +190,7 @@ public final class InMemoryTodoRepository: TodoRepository {
   }
 
   /// Applies the last change undone again; see ``TodoRepository/redo()``.
-  public func redo() async throws(TodoStoreError) -> String {
+  public func redo() async throws(TodoStoreError) -> TodoChange<String> {
     try change { contents throws(TodoStoreError) in
       guard let step = contents.redoStack.popLast() else { throw .nothingToRedo }
       contents.pushUndo(step.label, keepingRedo: true)
@@ -205,16 +202,14 @@ public final class InMemoryTodoRepository: TodoRepository {
   /// Does nothing: only this instance changes its contents.
   public func reloadIfChanged() async throws(TodoStoreError) {}
 
-  /// Applies a change and publishes the result, atomically; a change that throws leaves the
-  /// contents and their revision as they were.
+  /// Applies a change and reads the contents it left, atomically; a change that throws leaves
+  /// the contents as they were.
   private func change<Value: Sendable>(
     _ body: (inout Contents) throws(TodoStoreError) -> Value
-  ) throws(TodoStoreError) -> Value {
+  ) throws(TodoStoreError) -> TodoChange<Value> {
     try contents.withLock { contents throws(TodoStoreError) in
       let value = try body(&contents)
-      contents.revision += 1
-      contents.publish()
-      return value
+      return TodoChange(value: value, contents: contents.snapshot)
     }
   }
 }

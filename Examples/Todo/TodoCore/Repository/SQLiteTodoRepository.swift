@@ -29,9 +29,6 @@ public final class SQLiteTodoRepository: TodoRepository {
     /// `PRAGMA data_version` when the last snapshot was read: it changes when another
     /// connection commits.
     var dataVersion: Int64 = 0
-    /// The revision of the snapshots: one more for each change committed through this
-    /// connection, and for each read that finds changes committed through another.
-    var revision = 0
   }
 
   /// The path of the database file.
@@ -91,7 +88,8 @@ public final class SQLiteTodoRepository: TodoRepository {
     for continuation in continuations { continuation.finish() }
   }
 
-  /// The contents now, then after each change; see ``TodoRepository/updates()``.
+  /// The contents now, then after each change another process commits, as
+  /// ``reloadIfChanged()`` finds them; see ``TodoRepository/updates()``.
   public func updates() -> AsyncStream<Result<TodoSnapshot, TodoStoreError>> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Result<TodoSnapshot, TodoStoreError>.self, bufferingPolicy: .bufferingNewest(1))
@@ -116,7 +114,7 @@ public final class SQLiteTodoRepository: TodoRepository {
   }
 
   /// Adds an open todo; see ``TodoRepository/add(title:at:)``.
-  public func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo {
+  public func add(title: String, at date: Date) async throws(TodoStoreError) -> TodoChange<Todo> {
     let title = try Todo.validatedTitle(title)
     return try change { database throws(TodoStoreError) in
       try database.execute(
@@ -135,8 +133,8 @@ public final class SQLiteTodoRepository: TodoRepository {
   /// ``TodoRepository/add(titles:at:)``.
   ///
   /// - Complexity: O(*n*) in the number of titles: two inserts each, and one read of the
-  ///   contents for the subscribers at the end.
-  public func add(titles: [String], at date: Date) async throws(TodoStoreError) -> [Todo] {
+  ///   contents at the end.
+  public func add(titles: [String], at date: Date) async throws(TodoStoreError) -> TodoChange<[Todo]> {
     guard !titles.isEmpty else { throw .emptyTitle }
     let normalized = try titles.map { title throws(TodoStoreError) in try Todo.validatedTitle(title) }
     return try change { database throws(TodoStoreError) in
@@ -158,7 +156,7 @@ public final class SQLiteTodoRepository: TodoRepository {
   }
 
   /// Renames a todo; see ``TodoRepository/rename(id:to:)``.
-  public func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoUpdate {
+  public func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
     let title = try Todo.validatedTitle(title)
     return try change { database throws(TodoStoreError) in
       var todo = try Self.todo(id, in: database)
@@ -171,14 +169,18 @@ public final class SQLiteTodoRepository: TodoRepository {
   }
 
   /// Marks a todo done or open; see ``TodoRepository/setDone(_:id:at:)``.
-  public func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
+  public func setDone(
+    _ isDone: Bool, id: Todo.ID, at date: Date
+  ) async throws(TodoStoreError)
+    -> TodoChange<TodoUpdate>
+  {
     try change { database throws(TodoStoreError) in
       try Self.setDone(isDone, id: id, at: date, in: database)
     }
   }
 
   /// Marks an open todo done and a done one open; see ``TodoRepository/toggleDone(id:at:)``.
-  public func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate {
+  public func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
     try change { database throws(TodoStoreError) in
       try Self.setDone(!Self.todo(id, in: database).isDone, id: id, at: date, in: database)
     }
@@ -204,7 +206,7 @@ public final class SQLiteTodoRepository: TodoRepository {
   }
 
   /// Deletes a todo; see ``TodoRepository/delete(id:)``.
-  public func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo {
+  public func delete(id: Todo.ID) async throws(TodoStoreError) -> TodoChange<Todo> {
     try change { database throws(TodoStoreError) in
       let todo = try Self.todo(id, in: database)
       try Self.recordUndoStep(database, label: "delete “\(todo.title)”", restoring: .todo(id))
@@ -214,7 +216,7 @@ public final class SQLiteTodoRepository: TodoRepository {
   }
 
   /// Deletes the done todos; see ``TodoRepository/clearDone()``.
-  public func clearDone() async throws(TodoStoreError) -> [Todo] {
+  public func clearDone() async throws(TodoStoreError) -> TodoChange<[Todo]> {
     try change { database throws(TodoStoreError) in
       let done = try database.query(
         "SELECT id, title, is_done, created_at, completed_at FROM todos WHERE is_done = 1 ORDER BY id"
@@ -227,12 +229,12 @@ public final class SQLiteTodoRepository: TodoRepository {
   }
 
   /// Reverts the last change; see ``TodoRepository/undo()``.
-  public func undo() async throws(TodoStoreError) -> String {
+  public func undo() async throws(TodoStoreError) -> TodoChange<String> {
     try change { database throws(TodoStoreError) in try Self.step(database, from: .undo, to: .redo) }
   }
 
   /// Applies the last change undone again; see ``TodoRepository/redo()``.
-  public func redo() async throws(TodoStoreError) -> String {
+  public func redo() async throws(TodoStoreError) -> TodoChange<String> {
     try change { database throws(TodoStoreError) in try Self.step(database, from: .redo, to: .undo) }
   }
 
@@ -248,17 +250,22 @@ public final class SQLiteTodoRepository: TodoRepository {
 
   // MARK: - Implementation
 
-  /// Runs `body` in a write transaction and publishes the result to the subscribers.
+  /// Runs `body` in a write transaction, and reads the contents it left in the same
+  /// transaction.
+  ///
+  /// The subscribers of ``updates()`` are not told: the change is this instance's own, and the
+  /// caller has the contents. SQLite's `data_version` does not count a connection's own
+  /// commits, so ``reloadIfChanged()`` does not take the change for another process's either.
   private func change<Value: Sendable>(
     _ body: @Sendable (SQLiteDatabase) throws(TodoStoreError) -> Value
-  ) throws(TodoStoreError) -> Value {
+  ) throws(TodoStoreError) -> TodoChange<Value> {
     try connection.withLock { connection throws(TodoStoreError) in
       let database = connection.database
       if database.isReadOnly { throw .readOnly(path: database.path) }
-      let value = try database.transaction { () throws(TodoStoreError) in try body(database) }
-      connection.revision += 1
-      Self.publish(&connection)
-      return value
+      return try database.transaction { () throws(TodoStoreError) in
+        let value = try body(database)
+        return TodoChange(value: value, contents: try Self.readContents(database))
+      }
     }
   }
 
@@ -268,30 +275,32 @@ public final class SQLiteTodoRepository: TodoRepository {
     for continuation in connection.subscribers.values { continuation.yield(snapshot) }
   }
 
+  /// Reads the contents in a read transaction of its own, and remembers their version.
   private static func readSnapshot(_ connection: inout Connection) -> Result<TodoSnapshot, TodoStoreError> {
     let database = connection.database
     do throws(TodoStoreError) {
       // One read transaction: the todos and the history of the same moment.
       try database.execute("BEGIN")
       defer { try? database.execute("COMMIT") }
-      let rows = try database.query(
-        "SELECT id, title, is_done, created_at, completed_at FROM todos ORDER BY id")
-      // The identifier is the table's primary key: two rows sharing one mean a damaged file.
-      guard let todos = try? IdentifiedArray(validating: rows.map(todo(from:))) else {
-        throw .corrupted(path: database.path)
-      }
-      let history = try database.query("SELECT label FROM undo_steps ORDER BY id").map { $0[0].text ?? "" }
+      let snapshot = try readContents(database)
       // Inside the transaction, the version is that of the contents just read.
-      let dataVersion = try dataVersion(of: database)
-      if dataVersion != connection.dataVersion {
-        connection.dataVersion = dataVersion
-        connection.revision += 1
-      }
-      return .success(
-        TodoSnapshot(todos: todos, undoHistory: history, revision: connection.revision))
+      connection.dataVersion = try dataVersion(of: database)
+      return .success(snapshot)
     } catch {
       return .failure(error)
     }
+  }
+
+  /// Reads the todos and the undo history, inside a transaction the caller holds.
+  private static func readContents(_ database: SQLiteDatabase) throws(TodoStoreError) -> TodoSnapshot {
+    let rows = try database.query(
+      "SELECT id, title, is_done, created_at, completed_at FROM todos ORDER BY id")
+    // The identifier is the table's primary key: two rows sharing one mean a damaged file.
+    guard let todos = try? IdentifiedArray(validating: rows.map(todo(from:))) else {
+      throw .corrupted(path: database.path)
+    }
+    let history = try database.query("SELECT label FROM undo_steps ORDER BY id").map { $0[0].text ?? "" }
+    return TodoSnapshot(todos: todos, undoHistory: history)
   }
 
   private static func dataVersion(of database: SQLiteDatabase) throws(TodoStoreError) -> Int64 {

@@ -1,13 +1,17 @@
 import Foundation
 
-/// Where todos live: it applies changes and publishes what it holds after each one.
+/// Where todos live: it applies changes, each with the contents it left, and publishes the
+/// changes other processes make.
 ///
 /// ``TodoFeature`` talks to a repository only through this protocol, so the program runs on
-/// ``SQLiteTodoRepository`` and tests on ``InMemoryTodoRepository``. The feature binds
-/// ``updates()`` into its state with a long-lived effect, and sends each change as a
-/// command:
+/// ``SQLiteTodoRepository`` and tests on ``InMemoryTodoRepository``. Each command returns a
+/// ``TodoChange``: its result and the contents its transaction read, which the feature puts in
+/// its state in one action. ``updates()`` publishes the initial contents, then only what
+/// changed from outside this instance:
 ///
 /// ```swift
+/// let change = try await repository.add(title: "Buy milk", at: .now)
+/// render(change.contents.todos)
 /// for await update in repository.updates() {
 ///   switch update {
 ///   case .success(let snapshot): render(snapshot.todos)
@@ -21,17 +25,13 @@ import Foundation
 /// changes are undone in the reverse order they were made, as far back as the repository
 /// keeps its history (at least the last 100 changes). A change that does nothing (marking a
 /// done todo done, clearing when nothing is done) leaves no undo step.
-///
-/// Every snapshot a repository gives out, through ``updates()`` or ``snapshot()``, carries a
-/// ``TodoSnapshot/revision`` that grows with each change it makes or sees, and a snapshot read
-/// after a command returns includes that command's change. The feature relies on both: it
-/// reads the contents after each command, so that the state holds a todo before the outcome
-/// naming it is shown, and it ignores a snapshot older than the one it holds.
-public protocol TodoRepository: Sendable {
-  /// The repository's contents: the current snapshot at once, then a new one after each change.
+public protocol TodoRepository: OutsideChangeSource {
+  /// The repository's contents: the current snapshot at once, then a new one after each change
+  /// ``reloadIfChanged()`` finds from outside this instance.
   ///
-  /// A consumer slower than the changes skips to the latest snapshot. A failure to read the
-  /// contents after a change arrives as a `.failure`. The sequence ends when iteration stops
+  /// The changes made through this instance are not published here: each command returns the
+  /// contents it left. A consumer slower than the changes skips to the latest snapshot. A
+  /// failure to read the contents arrives as a `.failure`. The sequence ends when iteration stops
   /// (or its task is cancelled), or when the repository is released.
   ///
   /// - Returns: An async sequence of snapshots, or of the errors reading them.
@@ -39,8 +39,7 @@ public protocol TodoRepository: Sendable {
 
   /// Reads the current contents once.
   ///
-  /// The snapshot includes every change that returned before the call, and has the same
-  /// revision as the last one ``updates()`` published when nothing changed since.
+  /// The snapshot includes every change that returned before the call.
   ///
   /// - Returns: The todos and the undo history.
   func snapshot() async throws(TodoStoreError) -> TodoSnapshot
@@ -51,8 +50,9 @@ public protocol TodoRepository: Sendable {
   ///   - title: The title, already normalized (see ``Todo/normalizedTitle(_:)``); an empty one
   ///     throws ``TodoStoreError/emptyTitle``.
   ///   - date: The creation date to record.
-  /// - Returns: The new todo, with its identifier.
-  func add(title: String, at date: Date) async throws(TodoStoreError) -> Todo
+  /// - Returns: The new todo, with its identifier, and the contents after the change.
+  @discardableResult
+  func add(title: String, at date: Date) async throws(TodoStoreError) -> TodoChange<Todo>
 
   /// Adds open todos at the end of the list, in order, as one change: one transaction, and one
   /// step that ``undo()`` reverts as a whole.
@@ -61,17 +61,20 @@ public protocol TodoRepository: Sendable {
   ///   - titles: The titles, already normalized and not empty; an empty one throws
   ///     ``TodoStoreError/emptyTitle`` and adds nothing.
   ///   - date: The creation date to record.
-  /// - Returns: The new todos, with their identifiers, in the order of `titles`.
+  /// - Returns: The new todos, with their identifiers, in the order of `titles`, and the
+  ///   contents after the change.
   /// - Complexity: O(*n*) in the number of titles, whatever the number of todos stored.
-  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> [Todo]
+  @discardableResult
+  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> TodoChange<[Todo]>
 
   /// Gives a todo a new title.
   ///
   /// - Parameters:
   ///   - id: The todo to rename; an unknown one throws ``TodoStoreError/todoNotFound(_:)``.
   ///   - title: The new title, normalized and not empty.
-  /// - Returns: The renamed todo, and whether its title changed.
-  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoUpdate
+  /// - Returns: The renamed todo and whether its title changed, and the contents after it.
+  @discardableResult
+  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate>
 
   /// Marks a todo done or open.
   ///
@@ -79,8 +82,13 @@ public protocol TodoRepository: Sendable {
   ///   - isDone: Whether the todo is done.
   ///   - id: The todo to change; an unknown one throws ``TodoStoreError/todoNotFound(_:)``.
   ///   - date: The completion date to record when `isDone` is `true`.
-  /// - Returns: The todo after the change, and whether it was open (or done) before.
-  func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate
+  /// - Returns: The todo after the change and whether it was open (or done) before, and the
+  ///   contents after the change.
+  @discardableResult
+  func setDone(
+    _ isDone: Bool, id: Todo.ID, at date: Date
+  ) async throws(TodoStoreError)
+    -> TodoChange<TodoUpdate>
 
   /// Marks an open todo done and a done one open, deciding which from the todo as it is when
   /// the change is made.
@@ -92,40 +100,46 @@ public protocol TodoRepository: Sendable {
   /// - Parameters:
   ///   - id: The todo to change; an unknown one throws ``TodoStoreError/todoNotFound(_:)``.
   ///   - date: The completion date to record when the todo becomes done.
-  /// - Returns: The todo after the change.
-  func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoUpdate
+  /// - Returns: The todo after the change, and the contents after it.
+  @discardableResult
+  func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoChange<TodoUpdate>
 
   /// Deletes a todo.
   ///
   /// - Parameter id: The todo to delete; an unknown one throws
   ///   ``TodoStoreError/todoNotFound(_:)``.
-  /// - Returns: The deleted todo.
-  func delete(id: Todo.ID) async throws(TodoStoreError) -> Todo
+  /// - Returns: The deleted todo, and the contents after the change.
+  @discardableResult
+  func delete(id: Todo.ID) async throws(TodoStoreError) -> TodoChange<Todo>
 
   /// Deletes every done todo, as one change.
   ///
-  /// - Returns: The deleted todos; empty when none was done.
-  func clearDone() async throws(TodoStoreError) -> [Todo]
+  /// - Returns: The deleted todos (empty when none was done), and the contents after.
+  @discardableResult
+  func clearDone() async throws(TodoStoreError) -> TodoChange<[Todo]>
 
   /// Reverts the last change that has not been undone yet, restoring every todo it touched
   /// (identifiers included).
   ///
-  /// - Returns: The label of the reverted change, such as `add “Buy milk”`.
+  /// - Returns: The label of the reverted change, such as `add “Buy milk”`, and the contents
+  ///   after the undo.
   /// - Throws: ``TodoStoreError/nothingToUndo`` when the history is empty.
-  func undo() async throws(TodoStoreError) -> String
+  @discardableResult
+  func undo() async throws(TodoStoreError) -> TodoChange<String>
 
   /// Applies again the last change ``undo()`` reverted, restoring every todo it touched as it
   /// was before the undo. Any other change in between makes the changes undone before it
   /// impossible to redo.
   ///
-  /// - Returns: The label of the change applied again.
+  /// - Returns: The label of the change applied again, and the contents after it.
   /// - Throws: ``TodoStoreError/nothingToRedo`` when nothing was undone since the last change.
-  func redo() async throws(TodoStoreError) -> String
+  @discardableResult
+  func redo() async throws(TodoStoreError) -> TodoChange<String>
 
   /// Publishes a new snapshot to ``updates()`` if the contents were changed from outside this
   /// instance (another process on the same database file) since the last snapshot.
   ///
-  /// ``TodoFeature`` calls it periodically while it observes the repository. A repository
-  /// that nobody else can change does nothing.
+  /// The program's ``TodoChangeMonitor`` calls it periodically while the contents are shown. A
+  /// repository that nobody else can change does nothing.
   func reloadIfChanged() async throws(TodoStoreError)
 }

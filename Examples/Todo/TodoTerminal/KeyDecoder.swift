@@ -1,21 +1,9 @@
-/// A key the user pressed.
-enum Key: Equatable {
-  case character(Character)
-  case up, down, left, right, home, end, pageUp, pageDown, delete
-  case enter, escape, backspace, tab
-  /// A control key, by its byte: Ctrl-C is 3.
-  case control(UInt8)
-  /// Text pasted into the terminal, which must not be taken for keys (a line break in it is
-  /// not Enter).
-  case paste(String)
-}
-
 /// Turns the bytes read from a raw terminal into keys: UTF-8 characters, control keys, and the
 /// escape sequences of arrows and editing keys.
 ///
 /// The terminal must be in bracketed-paste mode (`ESC [ ? 2004 h`) for pasted text to arrive as
 /// one ``Key/paste(_:)``.
-struct KeyDecoder {
+public struct KeyDecoder: Sendable {
   /// The start of a UTF-8 character whose last bytes are still to come.
   private var pending: [UInt8] = []
   /// The text pasted so far, while between the start and the end of a paste.
@@ -24,7 +12,15 @@ struct KeyDecoder {
   private static let pasteStart = Array("\u{1B}[200~".utf8)
   private static let pasteEnd = Array("\u{1B}[201~".utf8)
 
-  mutating func decode(_ input: some Collection<UInt8>) -> [Key] {
+  /// Creates a decoder with nothing pending.
+  public init() {}
+
+  /// Decodes the bytes of one read; an incomplete character or paste at the end is kept for
+  /// the next read.
+  ///
+  /// - Parameter input: The bytes read from the terminal.
+  /// - Returns: The keys they complete, in order.
+  public mutating func decode(_ input: some Collection<UInt8>) -> [Key] {
     let bytes = pending + input
     pending = []
     var keys: [Key] = []

@@ -1,0 +1,70 @@
+import Testing
+import TodoCore
+import TodoTerminal
+
+/// What each key does in each mode: the README's key table, checked without a terminal.
+@Suite struct KeyMapTests {
+  func command(_ key: Key, _ mode: TodoFeature.Mode = .browsing) -> KeyMap.Command? {
+    KeyMap.command(for: key, in: mode)
+  }
+
+  @Test func browsingKeysMoveAndChangeTheList() {
+    #expect(command(.up) == .send(.list(.moveSelection(by: -1))))
+    #expect(command(.character("k")) == .send(.list(.moveSelection(by: -1))))
+    #expect(command(.down) == .send(.list(.moveSelection(by: 1))))
+    #expect(command(.character("j")) == .send(.list(.moveSelection(by: 1))))
+    #expect(command(.pageUp) == .send(.list(.movePage(by: -1))))
+    #expect(command(.pageDown) == .send(.list(.movePage(by: 1))))
+    #expect(command(.character("g")) == .send(.list(.selectFirst)))
+    #expect(command(.home) == .send(.list(.selectFirst)))
+    #expect(command(.character("G")) == .send(.list(.selectLast)))
+    #expect(command(.end) == .send(.list(.selectLast)))
+    #expect(command(.character("a")) == .send(.list(.addTodo)))
+    #expect(command(.character("e")) == .send(.list(.editSelected)))
+    #expect(command(.character("/")) == .send(.list(.startSearch)))
+    #expect(command(.character("f")) == .send(.list(.cycleFilter)))
+    #expect(command(.tab) == .send(.list(.cycleFilter)))
+    #expect(command(.escape) == .send(.dismissMessage))
+    #expect(command(.character("x")) == nil)
+  }
+
+  /// A key that changes the todos is sent in order: the keys after it wait for its change.
+  @Test func keysThatChangeTheTodosAreSentInOrder() {
+    #expect(command(.character(" ")) == .sendInOrder(.list(.toggleSelected)))
+    #expect(command(.enter) == .sendInOrder(.list(.toggleSelected)))
+    #expect(command(.character("d")) == .sendInOrder(.list(.deleteSelected)))
+    #expect(command(.delete) == .sendInOrder(.list(.deleteSelected)))
+    #expect(command(.character("u")) == .sendInOrder(.undo))
+    #expect(command(.character("r")) == .sendInOrder(.redo))
+    #expect(command(.character("c")) == .sendInOrder(.clearDone))
+  }
+
+  @Test func typingATitleEditsTheDraftAndOnlyEnterWaits() {
+    #expect(command(.character("q"), .editingTitle) == .send(.editor(.edit(.insert("q")))))
+    #expect(command(.character(" "), .editingTitle) == .send(.editor(.edit(.insert(" ")))))
+    #expect(command(.left, .editingTitle) == .send(.editor(.edit(.moveLeft))))
+    #expect(command(.enter, .editingTitle) == .sendInOrder(.editor(.save)))
+    #expect(command(.escape, .editingTitle) == .send(.editor(.cancel)))
+    #expect(command(.up, .editingTitle) == nil)
+  }
+
+  @Test func typingASearchEditsItAndEnterKeepsIt() {
+    #expect(command(.character("m"), .searching) == .send(.list(.editSearch(.insert("m")))))
+    #expect(command(.backspace, .searching) == .send(.list(.editSearch(.deleteBackward))))
+    #expect(command(.enter, .searching) == .send(.list(.keepSearch)))
+    #expect(command(.escape, .searching) == .send(.list(.clearSearch)))
+  }
+
+  @Test func quittingAndSuspendingAreTheTerminalsOwn() {
+    #expect(command(.character("q")) == .quit)
+    #expect(command(.control(3)) == .quit)
+    #expect(command(.control(4)) == .quit)
+    for mode: TodoFeature.Mode in [.editingTitle, .searching] {
+      #expect(command(.control(3), mode) == .quit)
+      #expect(command(.control(4), mode) == nil)
+    }
+    for mode: TodoFeature.Mode in [.browsing, .editingTitle, .searching] {
+      #expect(command(.control(0x1A), mode) == .suspend)
+    }
+  }
+}

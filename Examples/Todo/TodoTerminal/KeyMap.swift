@@ -1,0 +1,96 @@
+import TodoCore
+
+/// What each key does on the list screen: a pure function from a key and the screen's mode to
+/// what the terminal does with it.
+///
+/// The terminal reads a key, asks the key map, and sends the action; the state decides what
+/// the action means (the selected todo, the draft). So the keys can be tested without a
+/// terminal:
+///
+/// ```swift
+/// KeyMap.command(for: .character(" "), in: .browsing)  // .sendInOrder(.list(.toggleSelected))
+/// KeyMap.command(for: .character(" "), in: .editingTitle)  // .send(.editor(.edit(.insert(" "))))
+/// ```
+public enum KeyMap {
+  /// What the terminal does with a key.
+  public enum Command: Equatable, Sendable {
+    /// Sends the action, and reads the next key at once: typing, moving, filtering.
+    case send(TodoFeature.Action)
+    /// Sends the action and waits until its effects are over before reading the next key: a
+    /// change to the todos, which the keys typed after it may be about.
+    case sendInOrder(TodoFeature.Action)
+    /// Gives the terminal back and stops the program until the shell resumes it.
+    case suspend
+    /// Ends the program.
+    case quit
+  }
+
+  /// The keys of the list, as the footer shows them.
+  public static let browsingHints = [
+    " ↑↓/jk PgUp/PgDn g/G move  space/enter toggle  a add  e edit  d/del delete",
+    " u undo  r redo  / search  f/tab filter  c clear done  esc dismiss  q quit",
+  ]
+  /// The keys of the title editor, as the footer shows them.
+  public static let editingHint = " enter save  esc cancel  ←→ home/end ^A ^E move  ^U ^K delete"
+  /// The keys of the search field, as the footer shows them.
+  public static let searchingHint = " enter keep the search  esc clear it"
+
+  /// What a key does in a mode.
+  ///
+  /// - Parameters:
+  ///   - key: The key pressed.
+  ///   - mode: What the keys do now (``TodoCore/TodoFeature/State/mode``).
+  /// - Returns: What to do, or `nil` for a key that does nothing here.
+  public static func command(for key: Key, in mode: TodoFeature.Mode) -> Command? {
+    if key == .control(0x1A) { return .suspend }
+    switch mode {
+    case .browsing: return browsing(key)
+    case .editingTitle: return editingTitle(key)
+    case .searching: return searching(key)
+    }
+  }
+
+  private static func browsing(_ key: Key) -> Command? {
+    switch key {
+    case .up, .character("k"): .send(.list(.moveSelection(by: -1)))
+    case .down, .character("j"): .send(.list(.moveSelection(by: 1)))
+    case .pageUp: .send(.list(.movePage(by: -1)))
+    case .pageDown: .send(.list(.movePage(by: 1)))
+    case .home, .character("g"): .send(.list(.selectFirst))
+    case .end, .character("G"): .send(.list(.selectLast))
+    case .character(" "), .enter: .sendInOrder(.list(.toggleSelected))
+    case .character("a"): .send(.list(.addTodo))
+    case .character("e"): .send(.list(.editSelected))
+    case .character("/"): .send(.list(.startSearch))
+    case .character("d"), .delete: .sendInOrder(.list(.deleteSelected))
+    case .character("u"): .sendInOrder(.undo)
+    case .character("r"): .sendInOrder(.redo)
+    case .character("c"): .sendInOrder(.clearDone)
+    case .character("f"), .tab: .send(.list(.cycleFilter))
+    case .escape: .send(.dismissMessage)
+    case .character("q"), .control(3), .control(4): .quit
+    default: nil
+    }
+  }
+
+  /// Enter ends the title: the keys after it are commands again, even when they arrived in the
+  /// same read (type-ahead, or a paste the terminal did not mark as one).
+  private static func editingTitle(_ key: Key) -> Command? {
+    switch key {
+    case .enter: .sendInOrder(.editor(.save))
+    case .escape: .send(.editor(.cancel))
+    case .control(3): .quit
+    default: LineEditor.edit(for: key).map { .send(.editor(.edit($0))) }
+    }
+  }
+
+  /// The list follows the search as it is typed; Enter keeps it, Esc clears it.
+  private static func searching(_ key: Key) -> Command? {
+    switch key {
+    case .enter: .send(.list(.keepSearch))
+    case .escape: .send(.list(.clearSearch))
+    case .control(3): .quit
+    default: LineEditor.edit(for: key).map { .send(.list(.editSearch($0))) }
+    }
+  }
+}

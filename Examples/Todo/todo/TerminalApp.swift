@@ -1,0 +1,301 @@
+import Dispatch
+import Foundation
+import TodoCore
+import TodoTerminal
+import Uniflow
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The full-screen program: it owns the terminal, the signals, the input, suspending and
+/// resizing, and shows the screen the state names.
+///
+/// It keeps no state of the app's: keys become actions through ``TodoTerminal/KeyMap``, from
+/// the mode the state is in, and every part of the screen draws from the store. A router
+/// follows the state's ``TodoCore/TodoFeature/State/screen`` and gives the screen shown its own
+/// scoped store; the status line and the footer (the key hints, or the line being typed) are
+/// drawn from the app's store under every screen.
+///
+/// ```
+///  Uniflow Todo                                   2 open · 1 done · all
+///  ─────────────────────────────────────────────────────────────────────
+///  ▸   1  [ ] Buy milk
+///      2  [x] Call mom
+///  ✓ Added 1: Buy milk
+///  ↑↓/jk PgUp/PgDn g/G move  space/enter toggle  a add  e edit  d/del delete
+///  u undo  r redo  / search  f/tab filter  c clear done  esc dismiss  q quit
+/// ```
+@MainActor
+final class TerminalApp {
+  /// What the terminal sent: a key, or the end of the input.
+  private enum Input {
+    case key(Key)
+    case end
+  }
+
+  private struct Status: Equatable {
+    var error: TodoStoreError?
+    var outcome: TodoOutcome?
+  }
+
+  /// What the two bottom lines show.
+  private enum Footer: Equatable {
+    case hints
+    case input(prompt: String, draft: TextDraft, hint: String)
+
+    init(_ state: TodoFeature.State) {
+      if let editor = state.editor {
+        let prompt = editor.id.map { " Rename \($0): " } ?? " Add: "
+        self = .input(prompt: prompt, draft: editor.draft, hint: KeyMap.editingHint)
+      } else if let draft = state.list.searchDraft {
+        self = .input(prompt: " Search: ", draft: draft, hint: KeyMap.searchingHint)
+      } else {
+        self = .hints
+      }
+    }
+  }
+
+  /// The screen shown, with its own store.
+  private enum ShownScreen {
+    case list(ListScreen)
+  }
+
+  private let store: StoreOf<TodoFeature>
+  private let changeMonitor: TodoChangeMonitor
+  private let terminal = Terminal()
+  private let canvas: Canvas
+  /// Whether the status line may use colour: not when `NO_COLOR` is set.
+  private let usesColour = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+  private var decoder = KeyDecoder()
+  private var shown: ShownScreen?
+  private var tokens: [ObservationToken] = []
+  private var sources: [any DispatchSourceProtocol] = []
+  private var inputSource: (any DispatchSourceRead)?
+  /// What was read from the terminal and is not handled yet, oldest first.
+  private var pendingInput: [Input] = []
+  /// Whether a task is handling ``pendingInput``.
+  private var isHandlingInput = false
+  /// The exit status, once the user quits or a signal ends the program.
+  private var exitStatus: Int32?
+  private var quit: CheckedContinuation<Int32, Never>?
+
+  init(store: StoreOf<TodoFeature>, changeMonitor: TodoChangeMonitor) {
+    self.store = store
+    self.changeMonitor = changeMonitor
+    canvas = Canvas(terminal: terminal)
+  }
+
+  /// Shows the app until the user quits or a signal ends the program; returns the exit status.
+  func run() async -> Int32 {
+    // The signals are armed before the terminal changes: a signal that comes earlier ends the
+    // program as usual, one that comes later restores the terminal.
+    await listenToSignals()
+    if let exitStatus {
+      // A signal came while the others were being armed.
+      for source in sources { source.cancel() }
+      return exitStatus
+    }
+    guard terminal.enter() else {
+      for source in sources { source.cancel() }
+      printError("cannot switch the terminal to full-screen mode")
+      return 1
+    }
+    let observation = store.send(.startObserving)
+    let store = store
+    let watching = Task { [changeMonitor] in
+      await changeMonitor.run { error in store.send(.failed(error)) }
+    }
+    layOut()
+    listenToInput()
+    let status = await withCheckedContinuation { quit = $0 }
+    for source in sources { source.cancel() }
+    // Wait for the binding and the monitor to end, so that the repository is released and
+    // closes the database cleanly before the program exits.
+    watching.cancel()
+    await watching.value
+    store.send(.stopObserving)
+    await observation.finish()
+    tokens = []
+    shown = nil
+    terminal.restore()
+    return status
+  }
+
+  private func finish(_ status: Int32) {
+    guard exitStatus == nil else { return }
+    exitStatus = status
+    quit?.resume(returning: status)
+    quit = nil
+  }
+
+  // MARK: - Layout
+
+  private var statusLine: Int { canvas.lines - 2 }
+  private var footerLine: Int { canvas.lines - 1 }
+
+  /// Measures the terminal, shows the state's screen, subscribes the status line and the
+  /// footer, and paints everything once.
+  private func layOut() {
+    canvas.reset()
+    shown = nil
+    tokens = [
+      store.observe(\.screen) { [unowned self] in show($0) },
+      store.observe({ Status(error: $0.error, outcome: $0.outcome) }) { [unowned self] in draw($0) },
+      store.observe(Footer.init) { [unowned self] in draw($0) },
+    ]
+    show(store.screen)
+    draw(Status(error: store.error, outcome: store.outcome))
+    draw(Footer(store.state))
+  }
+
+  /// The router: gives the screen the state names its scoped store, and lays it out.
+  private func show(_ screen: TodoFeature.Screen) {
+    switch screen {
+    case .list:
+      let list = ListScreen(
+        store: store.scope(state: \.list, action: TodoFeature.Action.listCase), canvas: canvas)
+      shown = .list(list)
+      list.layOut()
+    }
+  }
+
+  private func draw(_ status: Status) {
+    let width = canvas.width
+    if let error = status.error {
+      canvas.put(
+        (usesColour ? "\u{1B}[31m" : "") + TextWidth.fitted(" ✗ \(error)", width: width), line: statusLine)
+    } else if let outcome = status.outcome {
+      canvas.put(
+        (usesColour ? "\u{1B}[32m" : "") + TextWidth.fitted(" ✓ \(outcome)", width: width), line: statusLine)
+    } else {
+      canvas.put("", line: statusLine)
+    }
+  }
+
+  private func draw(_ footer: Footer) {
+    let width = canvas.width
+    switch footer {
+    case .hints:
+      canvas.hideCursor()
+      canvas.put(TextWidth.fitted(KeyMap.browsingHints[0], width: width), line: footerLine)
+      canvas.put(TextWidth.fitted(KeyMap.browsingHints[1], width: width), line: footerLine + 1)
+    case .input(let prompt, let draft, let hint):
+      let room = max(1, width - TextWidth.columns(of: prompt) - 1)
+      let visible = LineEditor.visible(draft, width: room)
+      canvas.put("\u{1B}[2m" + TextWidth.fitted(hint, width: width), line: footerLine + 1)
+      canvas.put("\u{1B}[1m\(prompt)\u{1B}[0m" + visible.text, line: footerLine)
+      canvas.showCursor(line: footerLine, column: TextWidth.columns(of: prompt) + visible.cursorColumn + 1)
+    }
+  }
+
+  // MARK: - Input
+
+  /// Handles resizes and the termination signals, and returns once the system delivers them
+  /// to this program.
+  ///
+  /// A signal source is armed some time after it is resumed, when Dispatch installs it from a
+  /// queue of its own; until then a signal has its former disposition. Ignoring a termination
+  /// signal before that would lose one that comes in between, and the program would stay on
+  /// screen; waiting for each source's registration closes that gap.
+  private func listenToSignals() async {
+    for signalNumber in [SIGWINCH, SIGINT, SIGTERM, SIGHUP] {
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+      source.setEventHandler { [unowned self] in
+        MainActor.assumeIsolated {
+          if signalNumber != SIGWINCH {
+            finish(128 + signalNumber)
+          } else if terminal.isActive {
+            layOut()
+          }
+        }
+      }
+      sources.append(source)
+      await withCheckedContinuation { registered in
+        source.setRegistrationHandler { registered.resume() }
+        source.resume()
+      }
+      #if canImport(Darwin)
+        // There the source only observes the signal, which must not end the program too. On
+        // Linux the source installs a handler of its own, which ignoring the signal would undo.
+        if signalNumber != SIGWINCH { signal(signalNumber, SIG_IGN) }
+      #endif
+    }
+  }
+
+  private func listenToInput() {
+    let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+    input.setEventHandler { [unowned self] in
+      MainActor.assumeIsolated { readInput() }
+    }
+    inputSource = input
+    sources.append(input)
+    input.resume()
+  }
+
+  /// Reads the keys available and queues them; the end of the input quits once the keys
+  /// before it are handled.
+  private func readInput() {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = read(STDIN_FILENO, &buffer, buffer.count)
+    if count == 0 {
+      // The terminal is gone: a read source would report its end again and again.
+      inputSource?.cancel()
+      pendingInput.append(.end)
+    } else if count > 0 {
+      pendingInput.append(contentsOf: decoder.decode(buffer[..<count]).map(Input.key))
+    } else {
+      return
+    }
+    guard !isHandlingInput else { return }
+    isHandlingInput = true
+    Task { await handlePendingInput() }
+  }
+
+  /// Handles the queued keys one at a time, in the order they were typed, each in the mode the
+  /// keys before it left.
+  ///
+  /// Typing, moving and filtering are sent and done with. A key that changes the todos waits
+  /// for the change's effects before the next key is read, so an undo typed right after an
+  /// add undoes that add, and a second delete typed before the first one's change reached the
+  /// screen deletes the todo that moved into its place, however long the database takes.
+  private func handlePendingInput() async {
+    defer { isHandlingInput = false }
+    while exitStatus == nil, !pendingInput.isEmpty {
+      let input = pendingInput.removeFirst()
+      switch input {
+      case .end:
+        finish(0)
+      case .key(let key):
+        switch KeyMap.command(for: key, in: store.mode) {
+        case .send(let action): store.send(action)
+        case .sendInOrder(let action): await store.send(action).finish()
+        case .suspend: suspend()
+        case .quit: finish(0)
+        case nil: break
+        }
+      }
+    }
+  }
+
+  /// Gives the terminal back and stops the program, as Ctrl-Z does to any program; once the
+  /// shell resumes it (`fg`), takes the terminal again and repaints.
+  private func suspend() {
+    terminal.restore()
+    // The default action of SIGTSTP stops the process; execution goes on here when it is
+    // continued. The thread running the main queue blocks signals: SIGTSTP is unblocked in it
+    // for the time of the signal, which stops the process before `raise` returns, so that
+    // nothing is drawn, and no key flushed, before the shell has the terminal.
+    var stop = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    pthread_sigmask(SIG_UNBLOCK, &stop, &previous)
+    raise(SIGTSTP)
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    guard exitStatus == nil, terminal.enter() else { return }
+    layOut()
+  }
+}
