@@ -39,6 +39,6 @@ final class CounterViewModel: StoreViewModel<Counter.State, Counter.Action>, Vie
     let token = viewModel.output.countText.observe { printed.append($0) }
     viewModel.input.increment()  // count: 1
     #expect(printed == ["count: 1"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

@@ -68,7 +68,7 @@ import UniflowMVVM
         RowChanges(updates: [.init(id: 1, from: 1, to: 1)]),
       ])
     #expect(list.ids == [4, 1, 3])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func actionsThatLeaveTheRowsAloneReportNothing() {
@@ -79,7 +79,7 @@ import UniflowMVVM
     store.send(.setFilter("milk"))
     store.send(.tasks(.element(id: 1, action: .rename("Milk"))))  // the same title
     #expect(reports == 0)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func anObserverOfTheChangesReadsTheNewRows() {
@@ -93,7 +93,7 @@ import UniflowMVVM
     #expect(seen.count == 1)
     #expect(seen.first?.0 == 4)
     #expect(seen.first?.1 == ["Milk", "Eggs", "Bread", "Tea"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func theCountEmitsOnlyWhenItChanged() {
@@ -105,7 +105,7 @@ import UniflowMVVM
     store.send(.move(from: 0, to: 3))
     store.send(.remove(id: 1))
     #expect(counts == [4, 3])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func aDeletedRowsViewModelIsReleased() {
@@ -147,7 +147,7 @@ import UniflowMVVM
     store.send(.tasks(.element(id: 1, action: .rename("Oat milk"))))  // not shown: no update
     store.send(.tasks(.element(id: 2, action: .toggle)))
     #expect(updated == [[2]])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }
 

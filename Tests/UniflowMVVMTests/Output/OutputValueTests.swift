@@ -23,7 +23,7 @@ import UniflowMVVM
     store.send(.birthday)
     store.send(.rename("Ada"))
     #expect(seen == ["Grace", "Ada"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func customIsDuplicateDecidesWhatCountsAsAChange() {
@@ -35,7 +35,7 @@ import UniflowMVVM
     for _ in 0..<5 { store.send(.birthday) }
     #expect(seen == [40])
     #expect(decade.value == 40)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func sendingCurrentValueCallsAtOnce() {
@@ -46,7 +46,7 @@ import UniflowMVVM
     #expect(seen == ["Ada"])
     store.send(.rename("Grace"))
     #expect(seen == ["Ada", "Grace"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancellingTheTokenRemovesTheObserver() {
@@ -141,7 +141,7 @@ import UniflowMVVM
     #expect(calls == ["first", "third"])
     store.send(.birthday)
     #expect(calls == ["first", "third", "first", "third", "late"])
-    _ = (first, third, lateTokens)
+    withExtendedLifetime((first, third, lateTokens)) {}
   }
 
   @Test func mapEmitsWhenTheMappedValueChanged() {
@@ -152,7 +152,7 @@ import UniflowMVVM
     #expect(isAdult.value == false)
     for _ in 0..<4 { store.send(.birthday) }
     #expect(seen == [true])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func constantNeverEmits() {
@@ -161,7 +161,7 @@ import UniflowMVVM
     let token = constant.observe(sendingCurrentValue: true) { seen.append($0) }
     #expect(seen == ["title"])
     #expect(constant.value == "title")
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func releasingTheOutputEndsItsStoreSubscription() {

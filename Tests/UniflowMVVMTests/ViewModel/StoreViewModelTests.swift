@@ -95,7 +95,7 @@ final class NumberSource: Sendable {
     viewModel.input.birthday()
     #expect(viewModel.output.name.value == "Grace")
     #expect(summaries == ["Grace, 36", "Grace, 37"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func inputAndOutputMethodsMakeWorkingInputsAndOutputs() {
@@ -130,7 +130,7 @@ final class NumberSource: Sendable {
 
     store = nil
     #expect(weakStore == nil)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func aViewModelOwningItsStoreReleasesIt() {
@@ -191,7 +191,7 @@ final class NumberSource: Sendable {
     _ = await arrivals.next()
     #expect(received == [1, 2])
     #expect(store.runningEffectCount == 1)
-    _ = (token, gateToken)
+    withExtendedLifetime((token, gateToken)) {}
   }
 
   @Test func releasingTheViewModelStopsItsStartUpWork() async {
@@ -217,7 +217,7 @@ final class NumberSource: Sendable {
       return
     }
     #expect(store.state.received == 1)
-    _ = gateToken
+    withExtendedLifetime(gateToken) {}
   }
 
   @Test func startUpWorkCanBeAwaitedAndCancelledEarly() async {
