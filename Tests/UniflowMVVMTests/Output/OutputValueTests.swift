@@ -132,7 +132,9 @@ import UniflowMVVM
       second?.cancel()
     }
     second = age.observe { _ in calls.append("second") }
-    let third = age.observe { _ in
+    // Unowned: a store drops a released token's callback at its next action only, so a
+    // callback holding its own output would keep it alive after the test.
+    let third = age.observe { [unowned age] _ in
       calls.append("third")
       // Subscribing during an emission is allowed; the new observer gets the next value.
       age.observe { _ in calls.append("late") }.store(in: &lateTokens)

@@ -128,7 +128,9 @@ private struct Profile: Reducer {
     let store = Store(initialState: Profile.State(), reducer: Profile())
     var late: [Int] = []
     var tokens: [ObservationToken] = []
-    store.observe(\.visits) { _ in
+    // Unowned: a store drops a released token's callback at its next action only, so a
+    // callback holding its own store would keep it alive after the test.
+    store.observe(\.visits) { [unowned store] _ in
       if tokens.count == 1 {
         tokens.append(store.observe(\.visits) { late.append($0) })
       }

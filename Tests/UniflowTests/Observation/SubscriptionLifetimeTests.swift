@@ -40,7 +40,9 @@ import UniflowTesting
     var tokens: [ObservationToken] = []
     var cancelled: ObservationToken?
     tokens.append(
-      root.observe(\.a) { _ in
+      // Unowned: a store drops a released token's callback at its next action only, so a
+      // callback holding its own store would keep it alive after the test.
+      root.observe(\.a) { [unowned root] _ in
         cancelled?.cancel()
         calls.append("a, selections: \(root.observedSelectionCount)")
         tokens.append(root.observe(\.d) { _ in calls.append("d") })
@@ -144,7 +146,9 @@ import UniflowTesting
     let store = Self.store()
     var seen: [String] = []
     var late: ObservationToken?
-    let token = store.observe(\.age) { age in
+    // Unowned: a store drops a released token's callback at its next action only, so a
+    // callback holding its own store would keep it alive after the test.
+    let token = store.observe(\.age) { [unowned store] age in
       seen.append("age \(age)")
       if late == nil { late = store.observe(\.score) { seen.append("score \($0)") } }
     }
@@ -161,7 +165,9 @@ import UniflowTesting
     var late: [ObservationToken] = []
     // A callback of each kind subscribes many more observers, enough to outgrow every list it
     // walks: of its own selection, of another stored field, and of a computed selection.
-    let age = store.observe(\.age) { _ in
+    // Unowned: a store drops a released token's callback at its next action only, so a
+    // callback holding its own store would keep it alive after the test.
+    let age = store.observe(\.age) { [unowned store] _ in
       guard late.isEmpty else { return }
       for index in 0..<40 {
         late.append(store.observe(\.age) { seen.append("age \(index): \($0)") })
