@@ -85,7 +85,7 @@ final class NumberSource: Sendable {
 }
 
 @MainActor
-@Suite struct StoreViewModelTests {
+@Suite(.timeLimit(.minutes(1))) struct StoreViewModelTests {
   @Test func inputsSendActionsAndOutputsFollowTheState() {
     let store = Store(initialState: Profile.State(), reducer: Profile())
     let viewModel = ProfileViewModel(store: store)
