@@ -41,9 +41,16 @@ let package = Package(
       name: "uniflow-bench", dependencies: ["Uniflow", "UniflowMVVM", "UniflowDevTools"],
       path: "Benchmarks/uniflow-bench"),
 
-    .testTarget(name: "UniflowTests", dependencies: ["Uniflow", "UniflowTesting"]),
-    .testTarget(name: "UniflowTestingTests", dependencies: ["Uniflow", "UniflowTesting"]),
-    .testTarget(name: "UniflowMVVMTests", dependencies: ["Uniflow", "UniflowMVVM", "UniflowTesting"]),
+    // What several test targets share (the README tour's features); only test targets use it.
+    .target(name: "UniflowTestSupport", dependencies: ["Uniflow"], path: "Tests/UniflowTestSupport"),
+
+    .testTarget(
+      name: "UniflowTests", dependencies: ["Uniflow", "UniflowTesting", "UniflowTestSupport"]),
+    .testTarget(
+      name: "UniflowTestingTests", dependencies: ["Uniflow", "UniflowTesting", "UniflowTestSupport"]),
+    .testTarget(
+      name: "UniflowMVVMTests",
+      dependencies: ["Uniflow", "UniflowMVVM", "UniflowTesting", "UniflowTestSupport"]),
     .testTarget(
       name: "UniflowDevToolsTests", dependencies: ["Uniflow", "UniflowDevTools", "UniflowTesting"]),
     .testTarget(

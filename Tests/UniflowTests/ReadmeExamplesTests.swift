@@ -1,121 +1,17 @@
 import Testing
 import Uniflow
+import UniflowTestSupport
 
-// The code of the README's tour, kept here so that it is known to compile and to do what the
-// README says.
+// The code of the README's tour, run here so that it is known to compile and to do what the
+// README says. Its features are in the test support target's `ReadmeTour`.
 
-// MARK: A feature
-
-struct Counter: Reducer {
-  struct State: Equatable { var count = 0 }
-  enum Action { case increment, decrement }
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .increment: state.count += 1
-    case .decrement: state.count -= 1
-    }
-    return .none
-  }
-}
-
-// MARK: Effects and dependencies
-
-struct Todo: Identifiable, Equatable, Sendable {
-  let id: Int
-  var title: String
-  var isDone = false
-}
-
-protocol TodoRepository: Sendable {
-  func load() async throws -> [Todo]
-  func search(_ query: String) async throws -> [Todo]
-}
-
-struct TodoList: Reducer {
-  struct State: Equatable {
-    var todos: IdentifiedArray<Todo> = []
-    var query = ""
-    var error: String?
-  }
-
-  enum Action: Equatable {
-    case refresh
-    case loaded([Todo])
-    case failed(String)
-    case queryChanged(String)
-  }
-
-  let repository: any TodoRepository
-  let clock: any Clock<Duration>
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .refresh:
-      return .run { [repository] send in
-        await send(.loaded(try await repository.load()))
-      } catch: { error, send in
-        await send(.failed("\(error)"))
-      }
-    case .loaded(let todos):
-      state.todos = IdentifiedArray(uniqueElements: todos)
-      return .none
-    case .failed(let message):
-      state.error = message
-      return .none
-    case .queryChanged(let query):
-      state.query = query
-      return .run { [repository] send in
-        await send(.loaded(try await repository.search(query)))
-      }
-      .debounce(id: "search", for: .milliseconds(300), clock: clock)
-    }
-  }
-}
-
-// MARK: Composition
-
-struct Row: Reducer {
-  enum Action: Equatable { case toggle }
-
-  func reduce(into todo: inout Todo, action: Action) -> Effect<Action> {
-    todo.isDone.toggle()
-    return .none
-  }
-}
-
-struct App: Reducer {
-  struct State: Equatable {
-    var counter = Counter.State()
-    var todos: IdentifiedArray<Todo> = []
-  }
-
-  enum Action {
-    case counter(Counter.Action)
-    case todos(IdentifiedAction<Int, Row.Action>)
-    case clearDone
-
-    static let counterCase = ActionCase(embed: Action.counter) {
-      if case .counter(let action) = $0 { action } else { nil }
-    }
-    static let todosCase = ActionCase(embed: Action.todos) {
-      if case .todos(let action) = $0 { action } else { nil }
-    }
-  }
-
-  var body: some Reducer<State, Action> {
-    Scope(state: \.counter, action: Action.counterCase) {
-      Counter()
-    }
-    Reduce { state, action in
-      if case .clearDone = action { state.todos.removeAll(where: \.isDone) }
-      return .none
-    }
-    .forEach(\.todos, action: Action.todosCase) {
-      Row()
-    }
-  }
-}
+// The tour's features, declared once for every test target.
+typealias Counter = ReadmeTour.Counter
+typealias Todo = ReadmeTour.Todo
+typealias TodoRepository = ReadmeTour.TodoRepository
+typealias TodoList = ReadmeTour.TodoList
+typealias Row = ReadmeTour.Row
+typealias App = ReadmeTour.App
 
 // MARK: Fakes for the examples
 

@@ -144,6 +144,6 @@ final class SongRowViewModel: StoreViewModel<Playlist.Song, Playlist.SongRow.Act
     #expect(batches[1].moves.count == 2)
     #expect(songs.ids == [3, 2, 1])
     #expect(songs.row(id: 2)?.isFavorite.value == true)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

@@ -1,21 +1,12 @@
 import Testing
 import UniflowMVVM
+import UniflowTestSupport
 
 // The README's MVVM example, kept here so that it is known to compile and to print what the
 // README says.
 
-struct Counter: Reducer {
-  struct State: Equatable { var count = 0 }
-  enum Action { case increment, decrement }
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .increment: state.count += 1
-    case .decrement: state.count -= 1
-    }
-    return .none
-  }
-}
+/// The README tour's counter, which the MVVM section builds on.
+typealias Counter = ReadmeTour.Counter
 
 final class CounterViewModel: StoreViewModel<Counter.State, Counter.Action>, ViewModel {
   struct Input { let increment: InputAction<Void> }
@@ -39,6 +30,6 @@ final class CounterViewModel: StoreViewModel<Counter.State, Counter.Action>, Vie
     let token = viewModel.output.countText.observe { printed.append($0) }
     viewModel.input.increment()  // count: 1
     #expect(printed == ["count: 1"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

@@ -1,5 +1,6 @@
 import Testing
 import UniflowMVVM
+import UniflowTestSupport
 
 @Suite struct RowChangesTests {
   private func items(_ pairs: [(Int, Int)]) -> IdentifiedArray<Item> {

@@ -46,7 +46,7 @@ struct Catalog: Reducer {
     store.send(.loadFailed("x"))
     store.send(.select("world"))
     #expect(shown == ["hello", "hello", "world"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func anEventFiresAfterTheReducerWithTheNewState() {
@@ -61,7 +61,7 @@ struct Catalog: Reducer {
     }
     store.send(.retry)
     #expect(messages == ["offline"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func eventsFromChainedActionsFireInOrder() {
@@ -71,7 +71,7 @@ struct Catalog: Reducer {
     let token = all.observe { seen.append($0) }
     store.send(.retry)
     #expect(seen == [.retry, .loadFailed("offline")])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func anOwnedObserverLivesAsLongAsItsOwner() {
@@ -125,7 +125,7 @@ struct Catalog: Reducer {
     store.send(.select("abc"))
     store.send(.select("abc"))
     #expect(seen == [3, 3])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func neverNeverFires() {
@@ -135,7 +135,7 @@ struct Catalog: Reducer {
     let token = never.observe { _ in fired = true }
     store.send(.select("a"))
     #expect(!fired)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func valuesStreamEveryEvent() async {

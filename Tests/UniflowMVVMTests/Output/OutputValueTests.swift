@@ -23,7 +23,7 @@ import UniflowMVVM
     store.send(.birthday)
     store.send(.rename("Ada"))
     #expect(seen == ["Grace", "Ada"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func customIsDuplicateDecidesWhatCountsAsAChange() {
@@ -35,7 +35,7 @@ import UniflowMVVM
     for _ in 0..<5 { store.send(.birthday) }
     #expect(seen == [40])
     #expect(decade.value == 40)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func sendingCurrentValueCallsAtOnce() {
@@ -46,7 +46,7 @@ import UniflowMVVM
     #expect(seen == ["Ada"])
     store.send(.rename("Grace"))
     #expect(seen == ["Ada", "Grace"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancellingTheTokenRemovesTheObserver() {
@@ -132,7 +132,9 @@ import UniflowMVVM
       second?.cancel()
     }
     second = age.observe { _ in calls.append("second") }
-    let third = age.observe { _ in
+    // Unowned: a store drops a released token's callback at its next action only, so a
+    // callback holding its own output would keep it alive after the test.
+    let third = age.observe { [unowned age] _ in
       calls.append("third")
       // Subscribing during an emission is allowed; the new observer gets the next value.
       age.observe { _ in calls.append("late") }.store(in: &lateTokens)
@@ -141,7 +143,7 @@ import UniflowMVVM
     #expect(calls == ["first", "third"])
     store.send(.birthday)
     #expect(calls == ["first", "third", "first", "third", "late"])
-    _ = (first, third, lateTokens)
+    withExtendedLifetime((first, third, lateTokens)) {}
   }
 
   @Test func mapEmitsWhenTheMappedValueChanged() {
@@ -152,7 +154,7 @@ import UniflowMVVM
     #expect(isAdult.value == false)
     for _ in 0..<4 { store.send(.birthday) }
     #expect(seen == [true])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func constantNeverEmits() {
@@ -161,7 +163,7 @@ import UniflowMVVM
     let token = constant.observe(sendingCurrentValue: true) { seen.append($0) }
     #expect(seen == ["title"])
     #expect(constant.value == "title")
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func releasingTheOutputEndsItsStoreSubscription() {

@@ -60,6 +60,8 @@ private struct Empty {}
     #expect(ValueDump(Dog(name: "Rex")).description == "Dog(legs: 4, name: \"Rex\")")
     let link = Link(value: 1)
     link.next = link
+    // The cycle is broken at the end, so that the test leaks nothing.
+    defer { link.next = nil }
     #expect(ValueDump(link).description == "Link(value: 1, next: Link(…))")
     let chain = Link(value: 1)
     chain.next = Link(value: 2)

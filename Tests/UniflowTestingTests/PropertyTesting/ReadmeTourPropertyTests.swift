@@ -1,77 +1,20 @@
 import Testing
+import UniflowTestSupport
 import UniflowTesting
 
 // The composition of the README's tour (a counter, rows of todos, clearing the done ones), as
-// the README shows it, checked on random sequences: its types are prefixed so as not to clash
-// with the test support's features.
-
-private struct TourCounter: Reducer {
-  struct State: Equatable { var count = 0 }
-  enum Action { case increment, decrement }
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .increment: state.count += 1
-    case .decrement: state.count -= 1
-    }
-    return .none
-  }
-}
-
-private struct TourTodo: Identifiable, Equatable, Sendable {
-  let id: Int
-  var title: String
-  var isDone = false
-}
-
-private struct TourRow: Reducer {
-  enum Action: Equatable { case toggle }
-
-  func reduce(into todo: inout TourTodo, action: Action) -> Effect<Action> {
-    todo.isDone.toggle()
-    return .none
-  }
-}
-
-private struct TourApp: Reducer {
-  struct State: Equatable {
-    var counter = TourCounter.State()
-    var todos: IdentifiedArray<TourTodo> = []
-  }
-
-  enum Action {
-    case counter(TourCounter.Action)
-    case todos(IdentifiedAction<Int, TourRow.Action>)
-    case clearDone
-
-    static let counterCase = ActionCase(embed: Action.counter) {
-      if case .counter(let action) = $0 { action } else { nil }
-    }
-    static let todosCase = ActionCase(embed: Action.todos) {
-      if case .todos(let action) = $0 { action } else { nil }
-    }
-  }
-
-  var body: some Reducer<State, Action> {
-    Scope(state: \.counter, action: Action.counterCase) {
-      TourCounter()
-    }
-    Reduce { state, action in
-      if case .clearDone = action { state.todos.removeAll(where: \.isDone) }
-      return .none
-    }
-    .forEach(\.todos, action: Action.todosCase) {
-      TourRow()
-    }
-  }
-}
+// the README shows it, checked on random sequences. The tour's features are the test support's
+// `ReadmeTour`, named in full: this target's own features have the same names.
 
 @MainActor
 @Suite struct ReadmeTourPropertyTests {
-  private static let initialState = TourApp.State(
-    todos: [TourTodo(id: 1, title: "Milk"), TourTodo(id: 2, title: "Eggs"), TourTodo(id: 3, title: "Tea")])
+  private static let initialState = ReadmeTour.App.State(
+    todos: [
+      ReadmeTour.Todo(id: 1, title: "Milk"), ReadmeTour.Todo(id: 2, title: "Eggs"),
+      ReadmeTour.Todo(id: 3, title: "Tea"),
+    ])
 
-  private static func actions(_ state: TourApp.State) -> Generator<TourApp.Action> {
+  private static func actions(_ state: ReadmeTour.App.State) -> Generator<ReadmeTour.App.Action> {
     .one(of: [
       .constant(.counter(.increment)),
       .constant(.counter(.decrement)),
@@ -90,7 +33,7 @@ private struct TourApp: Reducer {
 
   @Test func theComposedFeaturesMatchASimpleModel() async {
     let failure = await checkProperties(
-      of: { _ in TourApp() }, initialState: Self.initialState, actions: Self.actions,
+      of: { _ in ReadmeTour.App() }, initialState: Self.initialState, actions: Self.actions,
       properties: [
         .invariant("the todos keep their order") { state in
           state.todos.ids == state.todos.ids.sorted()

@@ -6,18 +6,19 @@ import UniflowTesting
 /// replacing one child cancels exactly its effects, and its cancellation identifiers are its
 /// own.
 @MainActor
-@Suite struct ChildInstanceEffectTests {
+@Suite(.timeLimit(.minutes(1))) struct ChildInstanceEffectTests {
   @Test func dismissingOneTabsSheetLeavesTheOtherTabsRequestRunning() async {
     let clock = TestClock()
     let store = Store(initialState: Tabs.State(), reducer: Tabs(clock: clock))
     store.send(.first(.present(id: 1)))
     store.send(.second(.present(id: 1)))
-    store.send(.first(.sheet(.start)))
+    let first = store.send(.first(.sheet(.start)))
     let second = store.send(.second(.sheet(.start)))
-    #expect(await eventually { clock.sleeperCount == 2 })
+    await clock.waitForSleepers(2)
 
     store.send(.first(.dismiss))
-    #expect(await eventually { clock.sleeperCount == 1 })
+    await first.finish()
+    #expect(clock.sleeperCount == 1)
     await clock.advance(by: .seconds(1))
     await second.finish()
     #expect(store.state.second.sheet?.isDone == true)
@@ -29,12 +30,13 @@ import UniflowTesting
     let store = Store(initialState: Tabs.State(), reducer: Tabs(clock: clock))
     store.send(.first(.present(id: 1)))
     store.send(.second(.present(id: 1)))
-    store.send(.first(.sheet(.start)))
+    let first = store.send(.first(.sheet(.start)))
     let second = store.send(.second(.sheet(.start)))
-    #expect(await eventually { clock.sleeperCount == 2 })
+    await clock.waitForSleepers(2)
 
     store.send(.first(.sheet(.cancel)))
-    #expect(await eventually { clock.sleeperCount == 1 })
+    await first.finish()
+    #expect(clock.sleeperCount == 1)
     await clock.advance(by: .seconds(1))
     await second.finish()
     #expect(store.state.first.sheet?.isDone == false)
@@ -47,7 +49,7 @@ import UniflowTesting
       initialState: Host<Request>.State(), reducer: Host(content: Request(clock: clock)))
     store.send(.present(Request.State()))
     let task = store.send(.content(.start))
-    #expect(await eventually { clock.sleeperCount == 1 })
+    await clock.waitForSleepers()
 
     store.send(.dismiss)
     await task.finish()
@@ -61,7 +63,7 @@ import UniflowTesting
       initialState: Host<Destination>.State(), reducer: Host(content: Destination(clock: clock)))
     store.send(.present(.first(Request.State())))
     let task = store.send(.content(.first(.start)))
-    #expect(await eventually { clock.sleeperCount == 1 })
+    await clock.waitForSleepers()
 
     store.send(.present(.second(Request.State())))
     await task.finish()
@@ -75,11 +77,12 @@ import UniflowTesting
     store.send(.present(id: 1))
     // The child takes id 2 and starts a request in the same action: the request belongs to
     // the child as the action leaves it, so dismissing child 2 cancels it.
-    store.send(.sheet(.restart(id: 2)))
-    #expect(await eventually { clock.sleeperCount == 1 })
+    let task = store.send(.sheet(.restart(id: 2)))
+    await clock.waitForSleepers()
 
     store.send(.dismiss)
-    #expect(await eventually { store.runningEffectCount == 0 })
+    await task.finish()
+    #expect(store.runningEffectCount == 0)
     #expect(clock.sleeperCount == 0)
   }
 
@@ -88,12 +91,13 @@ import UniflowTesting
     let store = Store(
       initialState: DocumentHost.State(document: SharedDocument(id: 1)),
       reducer: DocumentHost(clock: clock))
-    store.send(.document(.start))
-    #expect(await eventually { clock.sleeperCount == 1 })
+    let task = store.send(.document(.start))
+    await clock.waitForSleepers()
 
     // The same object takes another id: it is another child now, and the old one's work ends.
     store.send(.renumber(2))
-    #expect(await eventually { store.runningEffectCount == 0 })
+    await task.finish()
+    #expect(store.runningEffectCount == 0)
     #expect(clock.sleeperCount == 0)
   }
 
@@ -102,7 +106,7 @@ import UniflowTesting
     let store = Store(initialState: Tab.State(), reducer: Tab(clock: clock))
     store.send(.present(id: 1))
     let task = store.send(.sheet(.start))
-    #expect(await eventually { clock.sleeperCount == 1 })
+    await clock.waitForSleepers()
 
     store.send(.present(id: 2))
     await task.finish()
@@ -117,7 +121,7 @@ import UniflowTesting
     let store = Store(initialState: Tab.State(), reducer: Tab(clock: clock))
     store.send(.present(id: 1))
     let task = store.send(.sheet(.start))
-    #expect(await eventually { clock.sleeperCount == 1 })
+    await clock.waitForSleepers()
 
     store.send(.present(id: 1))  // the same child again
     await clock.advance(by: .seconds(1))
@@ -130,12 +134,13 @@ import UniflowTesting
     let store = Store(
       initialState: Requests.State(rows: [Request.State(id: 1), Request.State(id: 2)]),
       reducer: Requests(clock: clock))
-    store.send(.rows(.element(id: 1, action: .start)))
+    let first = store.send(.rows(.element(id: 1, action: .start)))
     let second = store.send(.rows(.element(id: 2, action: .start)))
-    #expect(await eventually { clock.sleeperCount == 2 })
+    await clock.waitForSleepers(2)
 
     store.send(.rows(.element(id: 1, action: .cancel)))
-    #expect(await eventually { clock.sleeperCount == 1 })
+    await first.finish()
+    #expect(clock.sleeperCount == 1)
     await clock.advance(by: .seconds(1))
     await second.finish()
     #expect(store.state.rows.map(\.isDone) == [false, true])
@@ -146,12 +151,13 @@ import UniflowTesting
     let store = Store(
       initialState: Requests.State(rows: [Request.State(id: 1), Request.State(id: 2)]),
       reducer: Requests(clock: clock))
-    store.send(.rows(.element(id: 1, action: .start)))
+    let first = store.send(.rows(.element(id: 1, action: .start)))
     let second = store.send(.rows(.element(id: 2, action: .start)))
-    #expect(await eventually { clock.sleeperCount == 2 })
+    await clock.waitForSleepers(2)
 
     store.send(.remove(1))
-    #expect(await eventually { clock.sleeperCount == 1 })
+    await first.finish()
+    #expect(clock.sleeperCount == 1)
     await clock.advance(by: .seconds(1))
     await second.finish()
     #expect(store.state.rows.map(\.isDone) == [true])

@@ -3,7 +3,7 @@ import Uniflow
 import UniflowTesting
 
 @MainActor
-@Suite struct OptionalChildTests {
+@Suite(.timeLimit(.minutes(1))) struct OptionalChildTests {
   @Test func childRunsOnlyWhilePresent() {
     let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
     #expect(root.scope(state: \.detail, action: AppFeature.Action.detail) == nil)
@@ -25,7 +25,7 @@ import UniflowTesting
     root.send(.showDetail)
     let detail = try! #require(root.scope(state: \.detail, action: AppFeature.Action.detail))
     let task = detail.send(.slowIncrement)
-    #expect(await eventually { clock.sleeperCount == 1 })
+    await clock.waitForSleepers()
 
     root.send(.closeDetail)
     await task.finish()

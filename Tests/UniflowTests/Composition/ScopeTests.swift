@@ -3,7 +3,7 @@ import Uniflow
 import UniflowTesting
 
 @MainActor
-@Suite struct ScopeTests {
+@Suite(.timeLimit(.minutes(1))) struct ScopeTests {
   @Test func grandchildStoreSendsThroughTheRoot() {
     var seen: [AppFeature.Action] = []
     let root = Store(
@@ -29,7 +29,7 @@ import UniflowTesting
     let left = root.scope(state: \.pair, action: AppFeature.Action.pair)
       .scope(state: \.left, action: Pair.Action.left)
     let task = left.send(.slowIncrement)
-    #expect(await eventually { clock.sleeperCount == 1 })
+    await clock.waitForSleepers()
     #expect(left.runningEffectCount == 1)
     await clock.advance(by: .seconds(1))
     await task.finish()

@@ -58,20 +58,21 @@ private struct Timer: Reducer {
 }
 
 @MainActor
-@Suite struct CancellationTests {
+@Suite(.timeLimit(.minutes(1))) struct CancellationTests {
   @Test func cancellingByIDStopsTheEffect() async {
     let clock = TestClock()
     let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))
     let task = store.send(.start)
-    #expect(await eventually { clock.sleeperCount == 1 })
+    await clock.waitForSleepers()
     await clock.advance(by: .seconds(1))
-    #expect(await eventually { store.state.ticks == 1 })
-    #expect(await eventually { clock.sleeperCount == 1 })
+    // The timer sends its tick before it sleeps again.
+    await clock.waitForSleepers()
+    #expect(store.state.ticks == 1)
     store.send(.stop)
     await task.finish()
     #expect(store.runningEffectCount == 0)
+    #expect(clock.sleeperCount == 0)
     await clock.advance(by: .seconds(5))
-    await settle()
     #expect(store.state.ticks == 1)
   }
 
@@ -79,35 +80,42 @@ private struct Timer: Reducer {
     let clock = TestClock()
     let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))
     let first = store.send(.startReplacing)
-    #expect(await eventually { clock.sleeperCount == 1 })
-    store.send(.startReplacing)
+    await clock.waitForSleepers()
+    let second = store.send(.startReplacing)
     await first.finish()
     #expect(first.isFinished)
-    #expect(await eventually { clock.sleeperCount == 1 })
+    await clock.waitForSleepers()
+    #expect(clock.sleeperCount == 1)
     #expect(store.runningEffectCount == 1)
     await clock.advance(by: .seconds(1))
-    #expect(await eventually { store.state.ticks == 1 })
+    await clock.waitForSleepers()
+    #expect(store.state.ticks == 1)
     store.send(.stop)
-    #expect(await eventually { store.runningEffectCount == 0 })
+    await second.finish()
+    #expect(store.runningEffectCount == 0)
   }
 
   @Test func withoutCancelInFlightBothEffectsRun() async {
     let clock = TestClock()
     let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))
-    store.send(.start)
-    store.send(.start)
-    #expect(await eventually { clock.sleeperCount == 2 })
+    let first = store.send(.start)
+    let second = store.send(.start)
+    await clock.waitForSleepers(2)
+    #expect(clock.sleeperCount == 2)
     await clock.advance(by: .seconds(1))
-    #expect(await eventually { store.state.ticks == 2 })
+    await clock.waitForSleepers(2)
+    #expect(store.state.ticks == 2)
     store.send(.stop)
-    #expect(await eventually { store.runningEffectCount == 0 })
+    await first.finish()
+    await second.finish()
+    #expect(store.runningEffectCount == 0)
   }
 
   @Test func cancellingTheStoreTaskCancelsItsEffects() async {
     let clock = TestClock()
     let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))
     let task = store.send(.start)
-    #expect(await eventually { clock.sleeperCount == 1 })
+    await clock.waitForSleepers()
     task.cancel()
     #expect(task.isCancelled)
     await task.finish()
@@ -117,16 +125,23 @@ private struct Timer: Reducer {
   @Test func debounceRunsOnlyTheLastEffect() async {
     let clock = TestClock()
     let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))
-    store.send(.query("s"))
-    #expect(await eventually { clock.sleeperCount == 1 })
+    let first = store.send(.query("s"))
+    await clock.waitForSleepers()
     await clock.advance(by: .milliseconds(200))
-    store.send(.query("sw"))
-    #expect(await eventually { clock.sleeperCount == 1 })
+    let second = store.send(.query("sw"))
+    // The new query replaced the first: its wait ended without running the search.
+    await first.finish()
+    await clock.waitForSleepers()
+    #expect(clock.sleeperCount == 1)
     await clock.advance(by: .milliseconds(200))
     let last = store.send(.query("swift"))
-    #expect(await eventually { clock.sleeperCount == 1 })
+    await second.finish()
+    await clock.waitForSleepers()
+    #expect(clock.sleeperCount == 1)
     await clock.advance(by: .milliseconds(299))
-    await settle()
+    // One millisecond before its deadline, the last search is still waiting.
+    #expect(clock.sleeperCount == 1)
+    #expect(!last.isFinished)
     #expect(store.state.results.isEmpty)
     await clock.advance(by: .milliseconds(1))
     await last.finish()
@@ -140,7 +155,8 @@ private struct Timer: Reducer {
     let first = store.send(.refresh)
     store.send(.refresh)
     #expect(store.state.refreshes == 1)
-    #expect(await eventually { clock.sleeperCount == 1 })
+    await clock.waitForSleepers()
+    #expect(clock.sleeperCount == 1)
     await clock.advance(by: .seconds(1))
     store.send(.refresh)
     #expect(store.state.refreshes == 1)
@@ -148,7 +164,8 @@ private struct Timer: Reducer {
     await first.finish()
     let second = store.send(.refresh)
     #expect(store.state.refreshes == 2)
-    #expect(await eventually { clock.sleeperCount == 1 })
+    await clock.waitForSleepers()
+    #expect(clock.sleeperCount == 1)
     await clock.advance(by: .seconds(2))
     await second.finish()
     #expect(store.runningEffectCount == 0)
@@ -177,7 +194,7 @@ private struct Timer: Reducer {
         }
       })
     let task = store.send("start")
-    #expect(await eventually { clock.sleeperCount == 1 })
+    await clock.waitForSleepers()
     store.send("stop")
     await task.finish()
     #expect(store.state == 0)
@@ -188,9 +205,11 @@ private struct Timer: Reducer {
     let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))
     let storeTask = store.send(.start)
     let waiter = Task { await storeTask.finish() }
-    #expect(await eventually { clock.sleeperCount == 1 })
+    await clock.waitForSleepers()
     waiter.cancel()
     await waiter.value
-    #expect(await eventually { store.runningEffectCount == 0 })
+    #expect(storeTask.isCancelled)
+    await storeTask.finish()
+    #expect(store.runningEffectCount == 0)
   }
 }

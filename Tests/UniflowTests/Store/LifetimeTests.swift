@@ -29,30 +29,32 @@ private struct Forever: Reducer {
 }
 
 @MainActor
-@Suite struct LifetimeTests {
+@Suite(.timeLimit(.minutes(1))) struct LifetimeTests {
   @Test func releasedStoreWithRunningEffectDeinitialises() async {
     let clock = TestClock()
     var store: Store<Int, Forever.Action>? = Store(initialState: 0, reducer: Forever(clock: clock))
     weak let weakStore = store
-    store?.send(.listen)
-    #expect(await eventually { clock.sleeperCount == 1 })
+    let task = store?.send(.listen)
+    await clock.waitForSleepers()
     #expect(store?.state == 1)
     store = nil
     #expect(weakStore == nil)
     // The effect was cancelled: its sleep ended and it left the clock.
-    #expect(await eventually { clock.sleeperCount == 0 })
+    await task?.finish()
+    #expect(clock.sleeperCount == 0)
   }
 
   @Test func sendAfterTheStoreIsGoneDoesNothing() async {
     let clock = TestClock()
     var store: Store<Int, Forever.Action>? = Store(initialState: 0, reducer: Forever(clock: clock))
     weak let weakStore = store
-    store?.send(.sendLater)
-    #expect(await eventually { clock.sleeperCount == 1 })
+    let task = store?.send(.sendLater)
+    await clock.waitForSleepers()
     store = nil
     #expect(weakStore == nil)
     await clock.advance(by: .seconds(1))
-    await settle()
+    // The effect has sent to the store that is gone, and ended.
+    await task?.finish()
     #expect(weakStore == nil)
   }
 

@@ -99,7 +99,9 @@ private struct Countdown: Reducer {
         return .none
       },
       configuration: diagnostics.configuration(limit: 50))
-    let token = store.observe(\.self) { _ in store.send("again") }
+    // Unowned: a store drops a released token's callback at its next action only, so a
+    // callback holding its own store would keep it alive after the test.
+    let token = store.observe(\.self) { [unowned store] _ in store.send("again") }
     store.send("start")
     #expect(store.state == 50)
     #expect(diagnostics.entries.count == 1)

@@ -16,7 +16,9 @@ private struct Recorder: Reducer {
   @Test func sendsFromObserversAreQueuedInOrder() {
     let store = Store(initialState: [Step](), reducer: Recorder())
     var depthDuringCallback: [Int] = []
-    let token = store.observe(\.count) { count in
+    // Unowned: a store drops a released token's callback at its next action only, so a
+    // callback holding its own store would keep it alive after the test.
+    let token = store.observe(\.count) { [unowned store] count in
       depthDuringCallback.append(count)
       if count == 1 {
         store.send(.fromObserver(1))

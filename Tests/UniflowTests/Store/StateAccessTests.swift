@@ -47,7 +47,9 @@ private struct Empty: Equatable {}
       },
       middleware: [Middleware { _, state, _ in seenByMiddleware.append(state) }])
     var seenByObserver: [Int] = []
-    let token = store.observe(\.self) { _ in seenByObserver.append(store.state) }
+    // Unowned: a store drops a released token's callback at its next action only, so a
+    // callback holding its own store would keep it alive after the test.
+    let token = store.observe(\.self) { [unowned store] _ in seenByObserver.append(store.state) }
     store.send(2)
     store.send(3)
     #expect(seenByMiddleware == [2, 5])

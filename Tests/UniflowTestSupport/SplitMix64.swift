@@ -1,13 +1,17 @@
 /// A small seeded generator (SplitMix64), so that the randomised tests are the same on every
 /// run and every platform.
-struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
-  init(seed: UInt64) {
+  /// Creates a generator whose sequence is decided by `seed`.
+  ///
+  /// - Parameter seed: The seed; the same seed gives the same numbers.
+  public init(seed: UInt64) {
     state = seed
   }
 
-  mutating func next() -> UInt64 {
+  /// The next number of the sequence.
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
