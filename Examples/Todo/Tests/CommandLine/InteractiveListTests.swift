@@ -216,18 +216,24 @@ import TodoCore
     #expect(terminal.text().hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
   }
 
-  /// Waits until the process is stopped, reading its state from `/proc`; the bound only turns
-  /// a program that never stops into a failure.
+  /// Waits until the process is stopped: `waitid` returns when the child stops (or ends),
+  /// without reaping it, so `Process` still sees its exit. A watchdog kills a child that has
+  /// not stopped within a minute, which ends the wait with a failure instead of a hang.
   private func waitUntilStopped(_ process: Process) throws {
-    for _ in 0..<6_000 {
-      let stat =
-        (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
-      // The state follows the command name in parentheses: `123 (todo) T ...`.
-      if let state = stat.split(separator: ")").last?.split(separator: " ").first, state == "T" { return }
-      usleep(10_000)
+    let pid = process.processIdentifier
+    let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+    defer { watchdog.cancel() }
+    var info = siginfo_t()
+    while true {
+      if waitid(P_PID, id_t(pid), &info, WSTOPPED | WEXITED | WNOWAIT) == 0 { break }
+      guard errno == EINTR else {
+        throw PseudoTerminal.Failure(description: "waiting for the program to stop failed: \(errno)")
+      }
     }
-    process.terminate()
-    throw PseudoTerminal.Failure(description: "the program did not stop after Ctrl-Z")
+    guard info.si_code == CLD_STOPPED else {
+      throw PseudoTerminal.Failure(description: "the program did not stop after Ctrl-Z")
+    }
   }
 
   @Test func aDumbTerminalGetsThePlainList() throws {
