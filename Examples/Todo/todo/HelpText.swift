@@ -30,8 +30,11 @@ let helpText = """
     --db PATH                     use the database file at PATH
     -h, --help                    show this help
     --version                     show the version
-    --record FILE                 record the session's actions and states to FILE
-                                  (or set $UNIFLOW_TODO_RECORD)
+    --record FILE                 record the session's actions and states to a new file
+                                  FILE (or set $UNIFLOW_TODO_RECORD); an existing file is
+                                  refused, a symbolic link too; a FIFO or a character device
+                                  (/dev/null) is written through, never replaced
+    --record-replace FILE         the same, replacing the regular file FILE if it exists
 
   Database file (its directory is created if missing):
     --db PATH if given, else $\(TodoDatabaseLocation.environmentVariable) if set,
@@ -57,4 +60,7 @@ let helpText = """
     1  the change failed: unknown id, nothing to undo, or a database that cannot be used
        (not a todo database, newer schema, read-only, locked)
     2  usage error: unknown command or option, missing or invalid argument, empty title
+    3  the command succeeded, but recording it failed part way (a full disk): the changes
+       were made, the log lacks some of them; a log that cannot be opened is status 1,
+       before any change
   """

@@ -20,12 +20,15 @@ enum Recording {
     var arguments: [String]
     /// Where to record the session, if anywhere.
     var recordPath: String?
+    /// `--record-replace FILE`: a regular file already at the path is replaced, not refused.
+    var replacesRecord = false
     /// `todo inspect LOG [-o PAGE]`: the log, and the page (by default the log's name with
     /// `.html`).
     var inspect: (log: String, page: String?)?
 
     static func == (lhs: Options, rhs: Options) -> Bool {
       lhs.arguments == rhs.arguments && lhs.recordPath == rhs.recordPath
+        && lhs.replacesRecord == rhs.replacesRecord
         && lhs.inspect?.log == rhs.inspect?.log && lhs.inspect?.page == rhs.inspect?.page
     }
   }
@@ -44,16 +47,18 @@ enum Recording {
       let argument = arguments[index]
       index += 1
       if argument == "--" { optionsEnded = true }
-      if !optionsEnded, argument == "--record" {
-        guard index < arguments.count, !arguments[index].isEmpty else {
-          throw UsageError("option --record needs a file")
+      let option = ["--record", "--record-replace"].first {
+        argument == $0 || argument.hasPrefix("\($0)=")
+      }
+      if !optionsEnded, let option {
+        var path = String(argument.dropFirst(option.count + 1))
+        if argument == option {
+          path = index < arguments.count ? arguments[index] : ""
+          index += 1
         }
-        options.recordPath = arguments[index]
-        index += 1
-      } else if !optionsEnded, argument.hasPrefix("--record=") {
-        let path = String(argument.dropFirst("--record=".count))
-        guard !path.isEmpty else { throw UsageError("option --record needs a file") }
+        guard !path.isEmpty else { throw UsageError("option \(option) needs a file") }
         options.recordPath = path
+        options.replacesRecord = option == "--record-replace"
       } else {
         options.arguments.append(argument)
       }
@@ -76,19 +81,44 @@ enum Recording {
   /// The recorder of this run, once ``start(path:)`` has opened its log.
   private static var recorder: SessionRecorder<TodoFeature.State, TodoFeature.Action>?
 
+  /// Where this run records, once ``start(path:replacing:)`` has opened the log.
+  private static var recordPath = ""
+
   /// Opens the log file and starts recording from the feature's initial state.
   ///
-  /// - Returns: `false` after printing the error when the file cannot be written.
-  static func start(path: String) -> Bool {
+  /// The log is created; a regular file already there is refused unless `replacing`, and
+  /// anything else but a character device or a FIFO (written through) is refused, links
+  /// included, so that a recording never destroys what it did not create.
+  ///
+  /// - Returns: `false` after printing the error when the log cannot be written.
+  static func start(path: String, replacing: Bool) -> Bool {
     do {
       recorder = try SessionRecorder(
         appName: appName, initialState: TodoFeature.State(),
-        sink: FileSessionSink(url: URL(filePath: path)))
+        sink: FileSessionSink(url: URL(filePath: path), existingFile: replacing ? .replace : .refuse))
+      recordPath = path
       return true
+    } catch let error as SessionFileError {
+      let hint = error == .alreadyExists(path: path) ? " (use --record-replace to replace it)" : ""
+      printError(error.description + hint)
+      return false
     } catch {
-      printError("cannot record the session to \(path): \(error.localizedDescription)")
+      printError("cannot record to \(path): \(error)")
       return false
     }
+  }
+
+  /// The exit status of a command that ended with `status`, once the recording is accounted
+  /// for: a recording that lost actions is reported, once, and ends the run with status 3.
+  static func finish(status: Int32) -> Int32 {
+    guard let recorder, let failure = recorder.failure else { return status }
+    let lost = recorder.skippedStepCount
+    let reason = (failure as? SessionFileError)?.description ?? "cannot record to \(recordPath): \(failure)"
+    let total = recorder.stepCount
+    printError(
+      "\(reason); \(lost) of \(total) action\(total == 1 ? "" : "s") \(lost == 1 ? "was" : "were") "
+        + "not recorded (the changes themselves were made)")
+    return status == 0 ? 3 : status
   }
 
   /// The todo feature's store, recorded when recording is on.

@@ -47,14 +47,16 @@ func runCommand(arguments: [String]) async throws(StandardOutput.Failure) -> Int
     printError(error.description)
     return 1
   }
-  if let path = recording.recordPath, !Recording.start(path: path) { return 1 }
+  if let path = recording.recordPath, !Recording.start(path: path, replacing: recording.replacesRecord) {
+    return 1
+  }
   // A dumb terminal cannot place the cursor: it gets the plain list.
   if invocation.command == .standard, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
     ProcessInfo.processInfo.environment["TERM"] != "dumb"
   {
-    return await InteractiveList(repository: repository).run()
+    return Recording.finish(status: await InteractiveList(repository: repository).run())
   }
-  return try await OneShot(repository: repository).run(invocation.command)
+  return Recording.finish(status: try await OneShot(repository: repository).run(invocation.command))
 }
 
 // A reader that goes away must not kill the program: the write reports it instead.

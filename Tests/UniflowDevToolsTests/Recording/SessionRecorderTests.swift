@@ -164,3 +164,87 @@ import UniflowTesting
     #expect(sink.steps.map(\.sequenceNumber) == [2])
   }
 }
+
+/// A failed encode or write skips its step, and the steps after it stay true to the store.
+@MainActor
+@Suite struct SessionRecorderFailureTests {
+  /// Two counters, each action adds one to its own.
+  struct Counters: Reducer {
+    struct State: Codable, Equatable {
+      var a = 0
+      var b = 0
+      /// When set, the state fails to encode.
+      var isUnencodable = false
+
+      func encode(to encoder: any Encoder) throws {
+        guard !isUnencodable else {
+          throw EncodingError.invalidValue(
+            self, EncodingError.Context(codingPath: [], debugDescription: "unencodable"))
+        }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(a, forKey: .a)
+        try container.encode(b, forKey: .b)
+      }
+
+      private enum CodingKeys: String, CodingKey { case a, b }
+    }
+    enum Action: Codable { case a, b, unencodable, encodable }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .a: state.a += 1
+      case .b: state.b += 1
+      case .unencodable: state.isUnencodable = true
+      case .encodable: state.isUnencodable = false
+      }
+      return .none
+    }
+  }
+
+  /// A sink that fails the writes of the steps it is told to, then keeps the rest.
+  final class FlakySink: SessionSink {
+    struct Failure: Error, Equatable {}
+    let failing: Set<Int>
+    let kept = RingBufferSessionSink(capacity: 100)
+    init(failing: Set<Int>) { self.failing = failing }
+    func write(_ entry: SessionEntry) throws {
+      if case .step(let step) = entry, failing.contains(step.sequenceNumber) { throw Failure() }
+      try kept.write(entry)
+    }
+  }
+
+  @Test func aFailedWriteSkipsItsStepAndTheNextStepsChangeStartsFromTheLastStateWritten() throws {
+    let sink = FlakySink(failing: [1])
+    let recorder = try SessionRecorder<Counters.State, Counters.Action>(
+      appName: "counters", initialState: Counters.State(), sink: sink, clock: TestClock())
+    let store = Store(
+      initialState: Counters.State(), reducer: Counters(), middleware: [recorder.middleware])
+    store.send(.a)
+    store.send(.b)
+    #expect(recorder.failure as? FlakySink.Failure == FlakySink.Failure())
+    #expect(recorder.stepCount == 2)
+    #expect(recorder.skippedStepCount == 1)
+    let log = try sink.kept.log()
+    #expect(log.steps.map(\.sequenceNumber) == [2])
+    #expect(log.state(after: 1) == ["a": 1, "b": 1])
+    #expect(try log.state(after: 1, as: Counters.State.self) == store.state)
+  }
+
+  @Test func aFailedEncodeSkipsItsStepAndTheNextStepsChangeStartsFromTheLastStateWritten() throws {
+    let sink = RingBufferSessionSink(capacity: 100)
+    let recorder = try SessionRecorder<Counters.State, Counters.Action>(
+      appName: "counters", initialState: Counters.State(), sink: sink, clock: TestClock())
+    let store = Store(
+      initialState: Counters.State(), reducer: Counters(), middleware: [recorder.middleware])
+    store.send(.a)
+    store.send(.unencodable)
+    store.send(.b)
+    store.send(.encodable)
+    #expect(recorder.failure is EncodingError)
+    #expect(recorder.skippedStepCount == 2)
+    let log = try sink.log()
+    #expect(log.steps.map(\.sequenceNumber) == [1, 4])
+    #expect(log.state(after: 1) == ["a": 1, "b": 0])
+    #expect(log.state(after: 2) == ["a": 1, "b": 1])
+    #expect(try log.state(after: 2, as: Counters.State.self) == store.state)
+  }
+}

@@ -116,3 +116,148 @@ import UniflowDevTools
     #expect(inspect.standardError.contains("line 1: not a valid step: unexpected 'h' at byte 0"))
   }
 }
+
+/// `--record` never destroys what is at its path, and a recording that fails says why, once,
+/// with an exit status that says so too.
+@Suite struct RecordingFileTests {
+  let todo: TodoProcess
+
+  init() throws {
+    todo = try TodoProcess()
+  }
+
+  @Test func anExistingFileIsRefusedKeptAndNothingIsChanged() throws {
+    let log = todo.directory.file("session.jsonl")
+    try Data("the first session\n".utf8).write(to: URL(filePath: log))
+    let add = try todo.run("--record", log, "add", "Buy milk")
+    #expect(add.status == 1)
+    #expect(
+      add.errorLines == [
+        "todo: error: cannot record to \(log): the file already exists, and a recording does not "
+          + "replace it (use --record-replace to replace it)"
+      ])
+    #expect(try String(contentsOf: URL(filePath: log), encoding: .utf8) == "the first session\n")
+    #expect(try todo.run("list").standardOutput == "")
+  }
+
+  @Test func recordReplaceReplacesAnExistingFile() throws {
+    let log = todo.directory.file("session.jsonl")
+    #expect(try todo.run("--record", log, "add", "Buy milk").status == 0)
+    #expect(try todo.run("--record-replace", log, "done", "1").status == 0)
+    let session = try SessionLog(contentsOf: URL(filePath: log), expectedApp: "todo")
+    #expect(session.issue == nil)
+    #expect(session.steps.first?.name == "setDone")
+  }
+
+  @Test func aSymbolicLinkIsRefusedAndNeitherItNorItsTargetChanges() throws {
+    let target = todo.directory.file("target.txt")
+    try Data("kept\n".utf8).write(to: URL(filePath: target))
+    let link = todo.directory.file("link.jsonl")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let add = try todo.run("--record-replace", link, "add", "Buy milk")
+    #expect(add.status == 1)
+    #expect(
+      add.errorLines == [
+        "todo: error: cannot record to \(link): it is a symbolic link, not a file; it was left as it is"
+      ])
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+    #expect(try String(contentsOf: URL(filePath: target), encoding: .utf8) == "kept\n")
+  }
+
+  @Test func aCharacterDeviceIsWrittenThroughAndStaysADevice() throws {
+    let add = try todo.run("--record", "/dev/null", "add", "Buy milk")
+    #expect(add.status == 0)
+    #expect(add.standardError == "")
+    #expect(
+      try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
+        == .typeCharacterSpecial)
+  }
+
+  @Test(
+    .enabled(
+      if: (try? FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType)
+        == .typeCharacterSpecial,
+      "needs /dev/full, the character device whose writes fail with ENOSPC (Linux, FreeBSD)"))
+  func aDeviceThatCannotBeWrittenFailsBeforeAnyChangeWithTheSystemsReason() throws {
+    let add = try todo.run("--record", "/dev/full", "add", "Buy milk")
+    #expect(add.status == 1)
+    #expect(
+      add.errorLines == [
+        "todo: error: cannot write the recording to /dev/full: \(String(cString: strerror(ENOSPC)))"
+      ])
+    #expect(
+      try FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType
+        == .typeCharacterSpecial)
+    #expect(try todo.run("list").standardOutput == "")
+  }
+
+  @Test func aMissingFolderIsReportedAsMissing() throws {
+    let folder = todo.directory.file("logs")
+    let log = (folder as NSString).appendingPathComponent("session.jsonl")
+    let add = try todo.run("--record", log, "add", "Buy milk")
+    #expect(add.status == 1)
+    #expect(add.errorLines == ["todo: error: cannot record to \(log): the folder \(folder) does not exist"])
+  }
+
+  @Test func aFolderThatCannotBeWrittenIsReportedAsPermissionDenied() throws {
+    // Root writes anywhere: the program runs as the unprivileged user "nobody" when the tests
+    // run as root, as a continuous-integration machine does.
+    let locked = todo.directory.file("locked")
+    try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked)
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: todo.directory.path)
+    let log = (locked as NSString).appendingPathComponent("session.jsonl")
+    let executable = try #require(TodoProcess.executable)
+    let process = Process()
+    let arguments = [executable.path, "--db", todo.database, "--record", log, "add", "Buy milk"]
+    if geteuid() == 0 {
+      process.executableURL = URL(filePath: "/usr/bin/setpriv")
+      process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups"] + arguments
+    } else {
+      process.executableURL = executable
+      process.arguments = Array(arguments.dropFirst())
+    }
+    process.environment = TodoProcess.baseEnvironment.merging(["HOME": todo.directory.path]) { $1 }
+    let error = Pipe()
+    process.standardError = error
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(message == "todo: error: cannot record to \(log): \(String(cString: strerror(EACCES)))\n")
+  }
+
+  @Test @MainActor func aWriteThatFailsMidSessionIsReportedOnceWithStatus3() async throws {
+    // A FIFO whose reader goes away once the session has started: every later write fails.
+    let log = todo.directory.file("live.jsonl")
+    try #require(mkfifo(log, 0o600) == 0)
+    let reader = open(log, O_RDONLY | O_NONBLOCK)
+    try #require(reader >= 0)
+    let terminal = try PseudoTerminal()
+    let process = Process()
+    process.executableURL = TodoProcess.executable
+    process.arguments = ["--db", todo.database, "--record", log]
+    process.environment = TodoProcess.baseEnvironment
+    process.standardInput = terminal.terminal
+    process.standardOutput = terminal.terminal
+    process.standardError = terminal.terminal
+    try process.run()
+    try terminal.closeTerminalSide()
+    try terminal.read(until: "No todos yet. Press a to add one.")
+    close(reader)
+    terminal.type("a")
+    try terminal.read(until: "Add: ")
+    terminal.type("Buy milk\r")
+    try terminal.read(until: "Added 1: Buy milk")
+    terminal.type("q")
+    try terminal.readToEnd()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 3)
+    let reports = terminal.text().components(separatedBy: "cannot write the recording to \(log): ")
+    #expect(reports.count == 2)
+    #expect(terminal.text().contains(String(cString: strerror(EPIPE))))
+    #expect(terminal.text().contains("were not recorded (the changes themselves were made)"))
+    #expect(try todo.run("list").standardOutput == "1  [ ] Buy milk\n")
+  }
+}
