@@ -226,10 +226,29 @@ func decode<Value: Decodable>(
   throws(SessionLogError) -> Value
 {
   do {
-    return try JSONDecoder().decode(type, from: Data(json.serialized.utf8))
+    return try sessionJSONDecoder().decode(type, from: Data(json.serialized.utf8))
   } catch {
     throw .undecodableState(line: line, reason: describeDecodingError(error))
   }
+}
+
+/// The decoder for a log's states and actions: dates are ISO 8601 strings, as the recorder
+/// writes them, or numbers (seconds since 2001), as logs recorded before dates were strings
+/// hold them.
+func sessionJSONDecoder() -> JSONDecoder {
+  let decoder = JSONDecoder()
+  decoder.dateDecodingStrategy = .custom { decoder in
+    let container = try decoder.singleValueContainer()
+    if let seconds = try? container.decode(Double.self) {
+      return Date(timeIntervalSinceReferenceDate: seconds)
+    }
+    let text = try container.decode(String.self)
+    if let date = try? Date(text, strategy: SessionHeader.dateStyle) { return date }
+    if let date = try? Date(text, strategy: .iso8601) { return date }
+    throw DecodingError.dataCorruptedError(
+      in: container, debugDescription: "\"\(text)\" is not an ISO 8601 date")
+  }
+  return decoder
 }
 
 /// A decoding error in a sentence: what failed, and where.

@@ -53,7 +53,7 @@ public struct Replay<Feature: Reducer> where Feature.State: Codable, Feature.Act
       return result
     }
     let encoder = JSONValueEncoder()
-    let decoder = JSONDecoder()
+    let decoder = sessionJSONDecoder()
     var recorded = log.initialState
     if let differences = differences(recorded: recorded, actual: initialState, encoder) {
       result.divergence = ReplayDivergence(
@@ -109,7 +109,7 @@ public struct Replay<Feature: Reducer> where Feature.State: Codable, Feature.Act
     guard actualJSON != recorded else { return nil }
     // Show the difference in Swift terms when the recorded state still decodes; as JSON paths
     // otherwise.
-    if let expected = try? JSONDecoder().decode(
+    if let expected = try? sessionJSONDecoder().decode(
       Feature.State.self, from: Data(recorded.serialized.utf8))
     {
       let diff = ValueDiff(expected: expected, actual: actual)

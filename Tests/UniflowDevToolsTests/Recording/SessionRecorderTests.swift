@@ -248,3 +248,51 @@ import UniflowTesting
     #expect(try log.state(after: 2, as: Counters.State.self) == store.state)
   }
 }
+
+/// Dates in a log read as dates: ISO 8601 strings, as `todo list --json` prints them.
+@MainActor
+@Suite struct SessionRecorderDateTests {
+  struct Diary: Reducer {
+    struct State: Codable, Equatable {
+      var entries: [Date] = []
+    }
+    enum Action: Codable { case write(Date) }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      guard case .write(let date) = action else { return .none }
+      state.entries.append(date)
+      return .none
+    }
+  }
+
+  @Test func datesAreRecordedAsISO8601StringsAndReplay() throws {
+    let sink = RingBufferSessionSink(capacity: 10)
+    let recorder = try SessionRecorder<Diary.State, Diary.Action>(
+      appName: "diary", initialState: Diary.State(), sink: sink, clock: TestClock())
+    let store = Store(initialState: Diary.State(), reducer: Diary(), middleware: [recorder.middleware])
+    // 2027-01-15T08:00:00.123456Z: the microseconds round to the millisecond.
+    store.send(.write(Date(timeIntervalSince1970: 1_800_000_000.123456)))
+    // 0.0015 s: a value that truncating would write as .001 and read back as .000999….
+    store.send(.write(Date(timeIntervalSince1970: 1_800_000_000.0015)))
+    let log = try sink.log()
+    #expect(log.steps[0].action == ["write": ["_0": "2027-01-15T08:00:00.123Z"]])
+    #expect(log.state(after: 2) == ["entries": ["2027-01-15T08:00:00.123Z", "2027-01-15T08:00:00.002Z"]])
+    let decoded = try log.state(after: 2, as: Diary.State.self)
+    #expect(
+      decoded.entries.map { ($0.timeIntervalSince1970 * 1000).rounded() } == [
+        1_800_000_000_123, 1_800_000_000_002,
+      ])
+    #expect(Replay(log, reducer: Diary()).run().isMatch)
+  }
+
+  @Test func datesOfLogsRecordedAsNumbersStillDecode() throws {
+    let text = """
+      {"app":"diary","format":"uniflow-session","start":"2027-01-15T08:00:00.000Z","version":1}
+      {"state":{"entries":[]}}
+      {"seq":1,"time":0,"name":"write","cause":null,"action":{"write":{"_0":820000000}},"patch":[{"op":"add","path":"/entries/0","value":820000000}]}
+
+      """
+    let log = try SessionLog(parsing: text, expectedApp: "diary")
+    let state = try log.state(after: 1, as: Diary.State.self)
+    #expect(state.entries == [Date(timeIntervalSinceReferenceDate: 820_000_000)])
+  }
+}
