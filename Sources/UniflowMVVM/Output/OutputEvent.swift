@@ -48,7 +48,9 @@ public final class OutputEvent<Value> {
   ///
   /// - Parameter onEvent: Receives each event.
   /// - Returns: A token that keeps the observer registered; release or cancel it to remove it.
-  @discardableResult
+  ///   Keep it (the compiler warns when it is dropped): an observer whose token is not kept is
+  ///   removed at once and never called. To tie the observer to a view instead, use the
+  ///   `owner:` variant.
   public func observe(_ onEvent: @escaping (Value) -> Void) -> OutputToken {
     observers.add(cancelsOnRelease: true, call: onEvent)
   }

@@ -74,7 +74,9 @@ public final class OutputValue<Value> {
   ///     returning; a view binding its label wants this.
   ///   - onChange: Receives each new value.
   /// - Returns: A token that keeps the observer registered; release or cancel it to remove it.
-  @discardableResult
+  ///   Keep it (the compiler warns when it is dropped): an observer whose token is not kept is
+  ///   removed at once and never called. To tie the observer to a view instead, use the
+  ///   `owner:` variant.
   public func observe(
     sendingCurrentValue: Bool = false, _ onChange: @escaping (Value) -> Void
   ) -> OutputToken {
