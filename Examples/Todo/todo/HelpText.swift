@@ -24,7 +24,11 @@ let helpText = """
     todo undo                     revert the last change; repeat to go further back (the last
                                   100 changes are kept; an import with 'add -' is one change)
     todo redo                     apply again what undo reverted, until the next change
-    todo inspect FILE [-o PAGE]   write a recorded session's timeline as one HTML page
+    todo inspect FILE [-o PAGE] [--app NAME]
+                                  write a recorded session's timeline as one HTML page, as
+                                  uniflow-inspect does (same messages and exit statuses); a
+                                  line of the log that cannot be read is skipped with a
+                                  warning, and the page still shows the rest (status 0)
 
   Options (before or after the command; -- ends them, for a title starting with '-'):
     --db PATH                     use the database file at PATH

@@ -22,15 +22,9 @@ enum Recording {
     var recordPath: String?
     /// `--record-replace FILE`: a regular file already at the path is replaced, not refused.
     var replacesRecord = false
-    /// `todo inspect LOG [-o PAGE]`: the log, and the page (by default the log's name with
-    /// `.html`).
-    var inspect: (log: String, page: String?)?
-
-    static func == (lhs: Options, rhs: Options) -> Bool {
-      lhs.arguments == rhs.arguments && lhs.recordPath == rhs.recordPath
-        && lhs.replacesRecord == rhs.replacesRecord
-        && lhs.inspect?.log == rhs.inspect?.log && lhs.inspect?.page == rhs.inspect?.page
-    }
+    /// `todo inspect LOG [-o PAGE]`: the arguments after `inspect`, read by the library's
+    /// `InspectCommand`, as `uniflow-inspect` reads them.
+    var inspect: [String]?
   }
 
   /// Takes the recording options off the command line.
@@ -63,18 +57,7 @@ enum Recording {
         options.arguments.append(argument)
       }
     }
-    guard options.arguments.first == "inspect" else { return options }
-    var operands = Array(options.arguments.dropFirst())
-    var page: String?
-    if let flag = operands.firstIndex(where: { $0 == "-o" || $0 == "--output" }) {
-      guard flag + 1 < operands.count else { throw UsageError("option -o needs a file") }
-      page = operands[flag + 1]
-      operands.removeSubrange(flag...(flag + 1))
-    }
-    guard operands.count == 1, let log = operands.first else {
-      throw UsageError("'todo inspect' needs one session log: todo inspect FILE [-o PAGE]")
-    }
-    options.inspect = (log, page)
+    if options.arguments.first == "inspect" { options.inspect = Array(options.arguments.dropFirst()) }
     return options
   }
 
@@ -130,24 +113,18 @@ enum Recording {
       middleware: [recorder.middleware])
   }
 
-  /// Writes the inspector page of a session log; returns the exit status.
-  static func inspect(log: String, page: String?) -> Int32 {
-    let logURL = URL(filePath: log)
-    let pageURL =
-      page.map { URL(filePath: $0) } ?? logURL.deletingPathExtension().appendingPathExtension("html")
-    do {
-      let read = try SessionInspector.writePage(for: logURL, to: pageURL)
-      print("Wrote \(pageURL.path(percentEncoded: false)) (\(read.steps.count) actions)")
-      if let issue = read.issue {
-        printError("\(issue); the page shows the \(read.steps.count) actions before it")
+  /// Writes the inspector page of a session log, with the messages and the exit status of
+  /// `uniflow-inspect`; returns the exit status.
+  static func inspect(arguments: [String]) -> Int32 {
+    let report = InspectCommand.run(arguments: arguments, usage: "todo inspect LOG [-o PAGE] [--app NAME]")
+    for message in report.messages {
+      switch message {
+      case .output(let text): try? StandardOutput.writeLine(text)
+      case .warning(let text):
+        try? StandardOutput.write(Array("todo: warning: \(text)\n".utf8), to: STDERR_FILENO)
+      case .error(let text): printError(text)
       }
-      return 0
-    } catch let error as SessionLogError {
-      printError(error.description)
-      return 1
-    } catch {
-      printError("cannot write \(pageURL.path(percentEncoded: false)): \(error.localizedDescription)")
-      return 1
     }
+    return report.status
   }
 }

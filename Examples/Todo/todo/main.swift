@@ -22,7 +22,7 @@ func runCommand(arguments: [String]) async throws(StandardOutput.Failure) -> Int
   let recording: Recording.Options
   do {
     recording = try Recording.options(from: arguments, environment: ProcessInfo.processInfo.environment)
-    if let inspect = recording.inspect { return Recording.inspect(log: inspect.log, page: inspect.page) }
+    if let inspect = recording.inspect { return Recording.inspect(arguments: inspect) }
     invocation = try Invocation(arguments: recording.arguments)
   } catch {
     printError("\(error.message) (see 'todo --help')")

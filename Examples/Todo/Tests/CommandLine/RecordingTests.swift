@@ -93,7 +93,10 @@ import UniflowDevTools
     #expect(missing.standardError.contains("option --record needs a file"))
     let inspect = try todo.runWithoutDatabase(["inspect"])
     #expect(inspect.status == 2)
-    #expect(inspect.standardError.contains("'todo inspect' needs one session log"))
+    #expect(
+      inspect.errorLines == [
+        "todo: error: no session log given; usage: todo inspect LOG [-o PAGE] [--app NAME]"
+      ])
   }
 
   @Test func inspectingALogCutShortWritesWhatItCouldRead() throws {
@@ -259,5 +262,71 @@ import UniflowDevTools
     #expect(terminal.text().contains(String(cString: strerror(EPIPE))))
     #expect(terminal.text().contains("were not recorded (the changes themselves were made)"))
     #expect(try todo.run("list").standardOutput == "1  [ ] Buy milk\n")
+  }
+}
+
+/// `todo inspect` and `uniflow-inspect` are one command: same messages, same exit statuses.
+@Suite struct InspectAgreementTests {
+  let todo: TodoProcess
+
+  init() throws {
+    todo = try TodoProcess()
+  }
+
+  /// Runs `uniflow-inspect arguments…`, built next to `todo`.
+  func runUniflowInspect(_ arguments: [String]) throws -> TodoProcess.Result {
+    let executable = try #require(TodoProcess.executable).deletingLastPathComponent()
+      .appending(path: "uniflow-inspect")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let standardOutput = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let standardError = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return TodoProcess.Result(
+      status: process.terminationStatus, standardOutput: standardOutput, standardError: standardError)
+  }
+
+  @Test func bothProgramsReportEveryCaseAlike() throws {
+    let log = todo.directory.file("session.jsonl")
+    #expect(try todo.run("--record", log, "add", "Buy milk").status == 0)
+    let recorded = try String(contentsOf: URL(filePath: log), encoding: .utf8)
+    let lines = recorded.split(separator: "\n")
+    let badMiddle = todo.directory.file("bad-middle.jsonl")
+    try Data((lines[0...2] + ["oops"] + lines[3...] + [lines[2]]).joined(separator: "\n").utf8)
+      .write(to: URL(filePath: badMiddle))
+    let cut = todo.directory.file("cut.jsonl")
+    try Data(recorded.dropLast(8).utf8).write(to: URL(filePath: cut))
+    let notALog = todo.directory.file("notes.txt")
+    try Data("hello\n".utf8).write(to: URL(filePath: notALog))
+    let page = todo.directory.file("page.html")
+
+    let cases: [[String]] = [
+      [log, "-o", page], [badMiddle, "-o", page], [cut, "-o", page], [notALog, "-o", page],
+      [todo.directory.file("missing.jsonl"), "-o", page], [log, "--app", "other", "-o", page],
+      [], [log, "-o"], [log, log],
+    ]
+    for arguments in cases {
+      let viaTodo = try todo.runWithoutDatabase(["inspect"] + arguments)
+      let viaTool = try runUniflowInspect(arguments)
+      #expect(viaTodo.status == viaTool.status, "\(arguments)")
+      #expect(viaTodo.standardOutput == viaTool.standardOutput, "\(arguments)")
+      #expect(
+        viaTodo.standardError.replacing("todo: ", with: "").replacing("todo inspect ", with: "")
+          == viaTool.standardError.replacing("uniflow-inspect: ", with: "").replacing(
+            "uniflow-inspect ", with: ""), "\(arguments)")
+    }
+    let badMiddleRun = try runUniflowInspect([badMiddle, "-o", page])
+    #expect(badMiddleRun.status == 0)
+    #expect(badMiddleRun.standardOutput.hasSuffix("; 2 lines of the log skipped\n"))
+    #expect(badMiddleRun.standardError.contains("uniflow-inspect: warning: line 4: not a valid step"))
+    #expect(badMiddleRun.standardError.contains("comes after step"))
+    let usage = try runUniflowInspect([])
+    #expect(usage.status == 2)
   }
 }
