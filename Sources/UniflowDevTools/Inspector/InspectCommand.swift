@@ -7,9 +7,9 @@ import Foundation
 /// argument means, on every message and on the exit status:
 ///
 /// ```swift
-/// let report = InspectCommand.run(arguments: ["session.jsonl", "-o", "timeline.html"])
+/// let report = InspectCommand.run(arguments: [logPath, "-o", pagePath])
 /// for message in report.messages { print(message) }
-/// // wrote timeline.html: 12 actions
+/// // wrote timeline.html: 3 actions
 /// ```
 ///
 /// | status | meaning |

@@ -4,8 +4,8 @@ import Foundation
 /// timeline.
 ///
 /// ```swift
-/// let log = try SessionLog(contentsOf: URL(filePath: "session.jsonl"))
-/// try SessionInspector.html(for: log).write(toFile: "timeline.html", atomically: true, encoding: .utf8)
+/// let log = try SessionLog(contentsOf: logURL)
+/// try SessionInspector.html(for: log).write(to: pageURL, atomically: true, encoding: .utf8)
 /// ```
 ///
 /// The page lists every action with its time and name, marks the actions sent by effects with

@@ -4,9 +4,9 @@ import Foundation
 /// steps, with every step's state available (time travel).
 ///
 /// ```swift
-/// let log = try SessionLog(contentsOf: URL(filePath: "session.jsonl"), expectedApp: "todo")
-/// log.steps.count           // the actions recorded
-/// try log.state(after: 3)   // the whole state after the third action
+/// let log = try SessionLog(contentsOf: logURL, expectedApp: "checklist")
+/// log.steps.count       // the actions recorded
+/// log.state(after: 3)   // the whole state after the third action, as JSON
 /// ```
 ///
 /// **Bad input.** A log that is not a session log, is newer than this library, belongs to

@@ -7,7 +7,7 @@ import Foundation
 /// (``SessionLog`` reads such a log up to the cut line).
 ///
 /// ```swift
-/// let sink = try FileSessionSink(url: URL(filePath: "session.jsonl"))
+/// let sink = try FileSessionSink(url: logURL)
 /// ```
 ///
 /// **What is at the path.** A recording never destroys what it did not create:

@@ -11,11 +11,11 @@ import UniflowTesting
 /// database, and the reducer can be built with fakes for its dependencies.
 ///
 /// ```swift
-/// let log = try SessionLog(contentsOf: logURL, expectedApp: "todo")
-/// let result = Replay(log, reducer: TodoFeature(repository: InMemoryTodoRepository())).run()
+/// let log = try SessionLog(contentsOf: logURL, expectedApp: "checklist")
+/// let result = Replay(log, reducer: AppFeature()).run()
 /// if let divergence = result.divergence { print(divergence) }
-/// // line 9: after step 7 (toggle) the state differs from the recording:
-/// //   todos[0].isDone: expected true, actual false
+/// // line 5: after step 3 (toggle) the state differs from the recording:
+/// //   items[0].title: expected "Bread", actual "Bread!"
 /// ```
 ///
 /// In a test, ``assertMatches(fileID:filePath:line:column:)`` turns that into a regression
