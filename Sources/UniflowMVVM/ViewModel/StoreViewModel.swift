@@ -86,6 +86,24 @@ open class StoreViewModel<State, Action> {
     InputAction(store: store, action: action)
   }
 
+  /// A two-way binding to a part of the state, for a form field: it reads the part, and
+  /// setting it sends the action `send` makes of the new value.
+  ///
+  /// ```swift
+  /// let name = viewModel.binding(\.name, send: Profile.Action.rename)
+  /// name.value = "Grace"   // sends .rename("Grace") to the view model's store
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The part of the state.
+  ///   - send: Makes the action for a new value.
+  /// - Returns: The binding; setting the current value again sends nothing.
+  public func binding<Value: Equatable>(
+    _ keyPath: KeyPath<State, Value>, send: @escaping (Value) -> Action
+  ) -> StoreBinding<Value> {
+    store.binding(keyPath, send: send)
+  }
+
   /// An input that sends one action.
   ///
   /// - Parameter action: The action.

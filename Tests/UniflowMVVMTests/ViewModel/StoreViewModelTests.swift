@@ -240,3 +240,40 @@ final class NumberSource: Sendable {
     #expect(store.state.latest == 7)
   }
 }
+
+/// A view model's two-way bindings, on a root store and on a scoped one.
+@MainActor
+@Suite struct StoreViewModelBindingTests {
+  @Test func aViewModelsBindingReadsItsStoreAndSetsThroughAnAction() {
+    let store = Store(initialState: Profile.State(), reducer: Profile())
+    let viewModel = ProfileViewModel(store: store)
+
+    let name = viewModel.binding(\.name, send: Profile.Action.rename)
+    name.value = "Grace"
+
+    #expect(name.value == "Grace")
+    #expect(store.state.name == "Grace")
+  }
+
+  @Test func aViewModelOnAScopedStoreBindsThroughTheRoot() {
+    struct Root: Reducer {
+      struct State: Equatable { var profile = Profile.State() }
+      enum Action: Equatable { case profile(Profile.Action) }
+      var body: some Reducer<State, Action> {
+        Scope(
+          state: \.profile,
+          action: ActionCase(embed: Action.profile) { if case .profile(let a) = $0 { a } else { nil } }
+        ) { Profile() }
+      }
+    }
+    let seen = LockIsolated<[Root.Action]>([])
+    let root = Store(
+      initialState: Root.State(), reducer: Root(),
+      middleware: [Middleware { action, _, _ in seen.withLock { $0.append(action) } }])
+    let viewModel = ProfileViewModel(store: root.scope(state: \.profile, action: Root.Action.profile))
+    let name = viewModel.binding(\.name, send: Profile.Action.rename)
+    name.value = "Grace"
+    #expect(seen.current == [.profile(.rename("Grace"))])
+    #expect(root.state.profile.name == "Grace")
+  }
+}
