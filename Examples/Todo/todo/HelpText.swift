@@ -29,6 +29,10 @@ let helpText = """
                                   uniflow-inspect does (same messages and exit statuses); a
                                   line of the log that cannot be read is skipped with a
                                   warning, and the page still shows the rest (status 0)
+    todo replay FILE              replay a recorded session against this version of todo
+                                  (the database's recorded answers come from the log) and
+                                  print the first step whose state differs: status 0 when
+                                  every state matches, 1 otherwise
 
   Options (before or after the command; -- ends them, for a title starting with '-'):
     --db PATH                     use the database file at PATH

@@ -25,6 +25,8 @@ enum Recording {
     /// `todo inspect LOG [-o PAGE]`: the arguments after `inspect`, read by the library's
     /// `InspectCommand`, as `uniflow-inspect` reads them.
     var inspect: [String]?
+    /// `todo replay LOG`: the arguments after `replay`.
+    var replay: [String]?
   }
 
   /// Takes the recording options off the command line.
@@ -58,6 +60,7 @@ enum Recording {
       }
     }
     if options.arguments.first == "inspect" { options.inspect = Array(options.arguments.dropFirst()) }
+    if options.arguments.first == "replay" { options.replay = Array(options.arguments.dropFirst()) }
     return options
   }
 
@@ -126,5 +129,36 @@ enum Recording {
       }
     }
     return report.status
+  }
+
+  /// Replays a recorded session against the Todo feature as it is now, with the recorded
+  /// answers of the database taken from the log, and reports the first step whose state
+  /// differs; returns the exit status: 0 when every state matches, 1 at a divergence or when
+  /// the log cannot be read, 2 for a usage error.
+  static func replay(arguments: [String]) -> Int32 {
+    guard arguments.count == 1, let path = arguments.first, !path.hasPrefix("-") || path == "-" else {
+      printError("'todo replay' needs one session log: todo replay FILE (see 'todo --help')")
+      return 2
+    }
+    let log: SessionLog
+    do {
+      log = try SessionLog(contentsOf: URL(filePath: path), expectedApp: appName)
+    } catch {
+      printError(error.description)
+      return 1
+    }
+    for skipped in log.skippedLines {
+      try? StandardOutput.write(
+        Array("todo: warning: \(skipped.error); the line is skipped\n".utf8), to: STDERR_FILENO)
+    }
+    let result = Replay(log, reducer: TodoFeature(repository: InMemoryTodoRepository())).run()
+    if result.isMatch {
+      try? StandardOutput.writeLine(
+        "replayed \(result.matchedStepCount) of \(result.recordedStepCount) recorded steps: every "
+          + "state matches the recording")
+      return 0
+    }
+    try? StandardOutput.writeLine(result.description)
+    return 1
   }
 }

@@ -23,6 +23,7 @@ func runCommand(arguments: [String]) async throws(StandardOutput.Failure) -> Int
   do {
     recording = try Recording.options(from: arguments, environment: ProcessInfo.processInfo.environment)
     if let inspect = recording.inspect { return Recording.inspect(arguments: inspect) }
+    if let replay = recording.replay { return Recording.replay(arguments: replay) }
     invocation = try Invocation(arguments: recording.arguments)
   } catch {
     printError("\(error.message) (see 'todo --help')")

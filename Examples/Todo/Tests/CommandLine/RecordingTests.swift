@@ -330,3 +330,74 @@ import UniflowDevTools
     #expect(usage.status == 2)
   }
 }
+
+/// `todo replay FILE`: a recorded session as a file anyone can run against this version.
+@Suite struct ReplayCommandTests {
+  let todo: TodoProcess
+
+  init() throws {
+    todo = try TodoProcess()
+  }
+
+  /// A session that adds a todo and marks it done.
+  func recordedSession() throws -> (path: String, steps: Int) {
+    let log = todo.directory.file("session.jsonl")
+    #expect(try todo.run("--record", log, "add", "Buy milk").status == 0)
+    let more = todo.directory.file("more.jsonl")
+    #expect(try todo.run("--record", more, "done", "1").status == 0)
+    let session = try SessionLog(contentsOf: URL(filePath: log), expectedApp: "todo")
+    return (log, session.steps.count)
+  }
+
+  @Test func aSessionThatStillBehavesTheSameReplaysWithStatus0() throws {
+    let (log, steps) = try recordedSession()
+    let replay = try todo.runWithoutDatabase(["replay", log])
+    #expect(replay.status == 0)
+    #expect(
+      replay.standardOutput
+        == "replayed \(steps) of \(steps) recorded steps: every state matches the recording\n")
+    #expect(replay.standardError == "")
+  }
+
+  @Test func theFirstStepWhoseStateDiffersIsReportedWithStatus1() throws {
+    let (log, steps) = try recordedSession()
+    // What the program did when it was recorded, as a bug would have it: the loaded todo's
+    // title in the recorded state is not the one the database answered.
+    var lines = try String(contentsOf: URL(filePath: log), encoding: .utf8).split(separator: "\n")
+    let loaded = try #require(lines.firstIndex { $0.contains(#""name":"snapshotLoaded""#) })
+    let patch = try #require(lines[loaded].range(of: #""patch":"#))
+    lines[loaded] =
+      lines[loaded][..<patch.lowerBound]
+      + lines[loaded][patch.lowerBound...].replacing(#""title":"Buy milk""#, with: #""title":"Buy bread""#)
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(filePath: log))
+    let replay = try todo.runWithoutDatabase(["replay", log])
+    #expect(replay.status == 1)
+    #expect(replay.standardOutput.hasPrefix("replayed \(loaded - 2) of \(steps) recorded steps\n"))
+    #expect(
+      replay.standardOutput.contains(
+        "line \(loaded + 1): after step \(loaded - 1) (snapshotLoaded) the state differs from the recording:")
+    )
+    #expect(replay.standardOutput.contains(#"todos[0].title: expected "Buy bread", actual "Buy milk""#))
+  }
+
+  @Test func aLogThatCannotBeReplayedIsAnErrorAndAMissingOneAUsageError() throws {
+    let usage = try todo.runWithoutDatabase(["replay"])
+    #expect(usage.status == 2)
+    #expect(
+      usage.errorLines == [
+        "todo: error: 'todo replay' needs one session log: todo replay FILE (see 'todo --help')"
+      ])
+    let missing = try todo.runWithoutDatabase(["replay", todo.directory.file("missing.jsonl")])
+    #expect(missing.status == 1)
+    #expect(
+      missing.standardError.hasPrefix("todo: error: cannot read \(todo.directory.file("missing.jsonl")): "))
+    let other = todo.directory.file("other.jsonl")
+    try Data(
+      (#"{"app":"checklist","format":"uniflow-session","start":"2027-01-15T08:00:00.000Z","version":1}"#
+        + "\n" + #"{"state":{}}"# + "\n").utf8
+    ).write(to: URL(filePath: other))
+    let replay = try todo.runWithoutDatabase(["replay", other])
+    #expect(replay.status == 1)
+    #expect(replay.errorLines == [#"todo: error: line 1: the log was recorded by "checklist", not "todo""#])
+  }
+}
