@@ -41,7 +41,8 @@ let helpText = """
     --record FILE                 record the session's actions and states to a new file
                                   FILE (or set $UNIFLOW_TODO_RECORD); an existing file is
                                   refused, a symbolic link too; a FIFO or a character device
-                                  (/dev/null) is written through, never replaced
+                                  (/dev/null) is written through, never replaced; the
+                                  folder must exist
     --record-replace FILE         the same, replacing the regular file FILE if it exists
 
   Database file (its directory is created if missing):

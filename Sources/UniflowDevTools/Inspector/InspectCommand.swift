@@ -134,6 +134,8 @@ public struct InspectCommand: Sendable, Hashable {
         for: URL(filePath: logPath), to: URL(filePath: pagePath), expectedApp: expectedApp)
     } catch let error as SessionLogError {
       return Report(status: Self.failureStatus, messages: [.error(error.description)])
+    } catch let error as SessionFileError {
+      return Report(status: Self.failureStatus, messages: [.error(error.description)])
     } catch {
       return Report(
         status: Self.failureStatus,

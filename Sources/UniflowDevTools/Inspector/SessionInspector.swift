@@ -74,14 +74,22 @@ public enum SessionInspector {
   ///   - logURL: The session log.
   ///   - pageURL: Where the page goes.
   ///   - expectedApp: The name of the program that must have recorded the log, if any.
+  /// A page already there is replaced; anything else at `pageURL` — a symbolic link, a
+  /// device, a directory — is refused and left as it is.
+  ///
   /// - Returns: The log read, to tell whether it was read in full (``SessionLog/issue``).
-  /// - Throws: ``SessionLogError`` when the log cannot be read at all, or the error writing
-  ///   the page.
+  /// - Throws: ``SessionLogError`` when the log cannot be read at all,
+  ///   ``SessionFileError/notAFile(path:kind:)`` when something other than a file is at
+  ///   `pageURL`, or the error writing the page.
   @discardableResult
   public static func writePage(
     for logURL: URL, to pageURL: URL, expectedApp: String? = nil
   ) throws -> SessionLog {
     let log = try SessionLog(contentsOf: logURL, expectedApp: expectedApp)
+    let pagePath = pageURL.path(percentEncoded: false)
+    if let kind = FileKind(at: pagePath), kind != .regular {
+      throw SessionFileError.notAFile(path: pagePath, kind: kind.description)
+    }
     try Data(html(for: log).utf8).write(to: pageURL, options: .atomic)
     return log
   }

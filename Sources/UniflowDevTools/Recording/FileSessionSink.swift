@@ -181,8 +181,15 @@ private final class OpenFile {
 }
 
 /// What a path names, from its `stat` mode.
-private enum FileKind: Equatable, CustomStringConvertible {
+enum FileKind: Equatable, CustomStringConvertible {
   case regular, directory, symbolicLink, characterDevice, blockDevice, fifo, socket, other
+
+  /// What is at `path`, not following a link; `nil` when nothing is there.
+  init?(at path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    self.init(info.st_mode)
+  }
 
   init(_ mode: mode_t) {
     switch mode & S_IFMT {

@@ -6,7 +6,8 @@ public enum SessionFileError: Error, Sendable, Hashable, CustomStringConvertible
   /// A regular file is already there, and the sink was asked not to replace it.
   case alreadyExists(path: String)
   /// Something other than a regular file, a character device or a FIFO is there: a
-  /// symbolic link, a directory, a block device or a socket. It is left as it is.
+  /// symbolic link, a directory, a block device or a socket. It is left as it is. An
+  /// inspector page is refused the same way when its path is not a regular file.
   case notAFile(path: String, kind: String)
   /// The folder that would hold the file does not exist.
   case missingFolder(path: String, folder: String)
@@ -33,7 +34,7 @@ public enum SessionFileError: Error, Sendable, Hashable, CustomStringConvertible
     case .alreadyExists(let path):
       "cannot record to \(path): the file already exists, and a recording does not replace it"
     case .notAFile(let path, let kind):
-      "cannot record to \(path): it is \(kind), not a file; it was left as it is"
+      "cannot write to \(path): it is \(kind), not a file; it was left as it is"
     case .missingFolder(let path, let folder):
       "cannot record to \(path): the folder \(folder) does not exist"
     case .noReader(let path):

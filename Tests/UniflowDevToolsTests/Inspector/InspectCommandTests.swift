@@ -55,6 +55,23 @@ import UniflowDevTools
         == [.error(#"line 1: the log was recorded by "checklist", not "todo""#)])
   }
 
+  @Test func aPagePathThatIsASymbolicLinkIsRefusedAndLeftAsItIs() throws {
+    let file = try logFile(adding: 1)
+    let target = file.directory.appending(path: "target.txt")
+    try Data("kept\n".utf8).write(to: target)
+    let link = file.directory.appending(path: "page.html")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    #expect(
+      InspectCommand.run(arguments: [file.url.path, "-o", link.path])
+        == InspectCommand.Report(
+          status: 1,
+          messages: [
+            .error("cannot write to \(link.path): it is a symbolic link, not a file; it was left as it is")
+          ]))
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+    #expect(try String(contentsOf: target, encoding: .utf8) == "kept\n")
+  }
+
   @Test func usageErrorsHaveStatus2AndSayHowToCallTheCommand() {
     let usage = "uniflow-inspect LOG [-o PAGE] [--app NAME]"
     let cases: [([String], String)] = [

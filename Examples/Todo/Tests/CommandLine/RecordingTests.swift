@@ -161,7 +161,7 @@ import UniflowDevTools
     #expect(add.status == 1)
     #expect(
       add.errorLines == [
-        "todo: error: cannot record to \(link): it is a symbolic link, not a file; it was left as it is"
+        "todo: error: cannot write to \(link): it is a symbolic link, not a file; it was left as it is"
       ])
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
     #expect(try String(contentsOf: URL(filePath: target), encoding: .utf8) == "kept\n")
@@ -305,8 +305,11 @@ import UniflowDevTools
     let notALog = todo.directory.file("notes.txt")
     try Data("hello\n".utf8).write(to: URL(filePath: notALog))
     let page = todo.directory.file("page.html")
+    let link = todo.directory.file("link.html")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: notALog)
 
     let cases: [[String]] = [
+      [log, "-o", link],
       [log, "-o", page], [badMiddle, "-o", page], [cut, "-o", page], [notALog, "-o", page],
       [todo.directory.file("missing.jsonl"), "-o", page], [log, "--app", "other", "-o", page],
       [], [log, "-o"], [log, log],
