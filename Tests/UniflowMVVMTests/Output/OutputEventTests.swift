@@ -191,12 +191,14 @@ struct Catalog: Reducer {
       renamed.observe { seen.append("renamed \($0)") }, aged.observe { seen.append("aged \($0)") },
     ]
     let profileStore = store.scope(state: \.profile, action: App.Action.profileCase)
-    profileStore.send(.rename("Grace"))
-    store.send(.setTitle("Home"))
-    store.send(.profile(.birthday))
-    #expect(seen == ["renamed Grace", "aged 37"])
-    #expect(events.eventCount == 1)
-    _ = tokens
+    // The events live as long as what holds them: a view model, here this scope.
+    withExtendedLifetime((renamed, aged, tokens)) {
+      profileStore.send(.rename("Grace"))
+      store.send(.setTitle("Home"))
+      store.send(.profile(.birthday))
+      #expect(seen == ["renamed Grace", "aged 37"])
+      #expect(events.eventCount == 1)
+    }
   }
 
   @Test func releasingAChildsEventsReleasesItsScope() {
