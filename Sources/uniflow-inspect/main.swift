@@ -14,48 +14,24 @@ let usage = """
     LOG           the session log (JSON Lines)
     -o PAGE       where to write the page; by default LOG with the extension .html
     --app NAME    refuse a log recorded by another program
+
+  A line of the log that cannot be read is skipped, named in a warning and marked on the page.
+
+  Exit status: 0 the page was written; 1 the log cannot be read or the page cannot be written;
+  2 usage error.
   """
 
-func fail(_ message: String, status: Int32 = 1) -> Never {
-  FileHandle.standardError.write(Data("uniflow-inspect: \(message)\n".utf8))
-  exit(status)
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) {
+  print(usage)
+  exit(0)
 }
-
-var arguments = CommandLine.arguments.dropFirst()
-var logPath: String?
-var pagePath: String?
-var appName: String?
-while let argument = arguments.popFirst() {
-  switch argument {
-  case "-h", "--help":
-    print(usage)
-    exit(0)
-  case "-o", "--output":
-    guard let value = arguments.popFirst() else {
-      fail("\(argument) needs a file name\n\(usage)", status: 64)
-    }
-    pagePath = value
-  case "--app":
-    guard let value = arguments.popFirst() else { fail("--app needs a name\n\(usage)", status: 64) }
-    appName = value
-  default:
-    guard !argument.hasPrefix("-") || argument == "-", logPath == nil else {
-      fail("unexpected argument \(argument)\n\(usage)", status: 64)
-    }
-    logPath = argument
+let report = InspectCommand.run(arguments: arguments)
+for message in report.messages {
+  switch message {
+  case .output(let text): print(text)
+  case .warning(let text): FileHandle.standardError.write(Data("uniflow-inspect: warning: \(text)\n".utf8))
+  case .error(let text): FileHandle.standardError.write(Data("uniflow-inspect: error: \(text)\n".utf8))
   }
 }
-guard let logPath else { fail("no log given\n\(usage)", status: 64) }
-let logURL = URL(filePath: logPath)
-let pageURL = URL(filePath: pagePath ?? logURL.deletingPathExtension().appendingPathExtension("html").path)
-
-do {
-  let log = try SessionInspector.writePage(for: logURL, to: pageURL, expectedApp: appName)
-  print("wrote \(pageURL.path(percentEncoded: false)): \(log.steps.count) actions")
-  if let issue = log.issue {
-    FileHandle.standardError.write(
-      Data("uniflow-inspect: warning: \(issue); \(log.unreadLineCount) line(s) not shown\n".utf8))
-  }
-} catch {
-  fail("\(error)")
-}
+exit(report.status)

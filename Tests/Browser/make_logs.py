@@ -4,6 +4,7 @@
 
 small.jsonl     12 actions of a todo list: user actions, effect chains, adds, changes, removes
 truncated.jsonl the same session cut in the middle of its last line, as a crash leaves it
+damaged.jsonl   the same session with step 4's line twice and step 8's line malformed
 large.jsonl     100 000 actions
 """
 
@@ -78,6 +79,10 @@ def main():
     small = small_session()
     (directory / "small.jsonl").write_text(small)
     (directory / "truncated.jsonl").write_text(small[:-25])
+    damaged = small.split("\n")
+    damaged[9] = "oops"  # step 8's line, malformed
+    damaged.insert(6, damaged[5])  # step 4's line, twice
+    (directory / "damaged.jsonl").write_text("\n".join(damaged))
     (directory / "large.jsonl").write_text(large_session())
 
 

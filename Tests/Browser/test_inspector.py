@@ -177,10 +177,24 @@ class InspectorTests(unittest.TestCase):
         issue = self.text("issue")
         self.assertIn("line 14", issue)
         self.assertIn("cut short", issue)
-        self.assertIn("1 line is not shown", issue)
+        self.assertIn("1 line of the log is skipped", issue)
         unread = self.driver.find_elements(By.CSS_SELECTOR, "#timeline .row.unread")
         self.assertEqual(len(unread), 1)
-        self.assertIn("1 unread", unread[0].text)
+        self.assertIn("1 skipped", unread[0].text)
+
+    def test_bad_lines_in_the_middle_are_marked_where_they_were_and_the_rest_is_shown(self):
+        self.open("damaged.html")
+        self.assertEqual(self.text("row-count"), "11 actions")
+        issue = self.text("issue")
+        self.assertIn("2 lines of the log are skipped", issue)
+        self.assertIn("line 7: step 4 comes after step 4", issue)
+        self.assertIn("line 11: not a valid step", issue)
+        marked = self.driver.find_elements(By.CSS_SELECTOR, "#timeline .row.after-skipped")
+        self.assertEqual([row.get_attribute("data-seq") for row in marked], ["5", "9"])
+        self.assertIn("line 7", marked[0].get_attribute("title"))
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, "#timeline .row.unread"), [])
+        self.press(Keys.END)
+        self.assertEqual(self.selected_seq(), "12")
 
     def test_a_hundred_thousand_actions_load_and_stay_responsive(self):
         started = time.monotonic()

@@ -24,14 +24,26 @@ let helpText = """
     todo undo                     revert the last change; repeat to go further back (the last
                                   100 changes are kept; an import with 'add -' is one change)
     todo redo                     apply again what undo reverted, until the next change
-    todo inspect FILE [-o PAGE]   write a recorded session's timeline as one HTML page
+    todo inspect FILE [-o PAGE] [--app NAME]
+                                  write a recorded session's timeline as one HTML page, as
+                                  uniflow-inspect does (same messages and exit statuses); a
+                                  line of the log that cannot be read is skipped with a
+                                  warning, and the page still shows the rest (status 0)
+    todo replay FILE              replay a recorded session against this version of todo
+                                  (the database's recorded answers come from the log) and
+                                  print the first step whose state differs: status 0 when
+                                  every state matches, 1 otherwise
 
   Options (before or after the command; -- ends them, for a title starting with '-'):
     --db PATH                     use the database file at PATH
     -h, --help                    show this help
     --version                     show the version
-    --record FILE                 record the session's actions and states to FILE
-                                  (or set $UNIFLOW_TODO_RECORD)
+    --record FILE                 record the session's actions and states to a new file
+                                  FILE (or set $UNIFLOW_TODO_RECORD); an existing file is
+                                  refused, a symbolic link too; a FIFO or a character device
+                                  (/dev/null) is written through, never replaced; the
+                                  folder must exist
+    --record-replace FILE         the same, replacing the regular file FILE if it exists
 
   Database file (its directory is created if missing):
     --db PATH if given, else $\(TodoDatabaseLocation.environmentVariable) if set,
@@ -57,4 +69,7 @@ let helpText = """
     1  the change failed: unknown id, nothing to undo, or a database that cannot be used
        (not a todo database, newer schema, read-only, locked)
     2  usage error: unknown command or option, missing or invalid argument, empty title
+    3  the command succeeded, but recording it failed part way (a full disk): the changes
+       were made, the log lacks some of them; a log that cannot be opened is status 1,
+       before any change
   """

@@ -20,14 +20,13 @@ enum Recording {
     var arguments: [String]
     /// Where to record the session, if anywhere.
     var recordPath: String?
-    /// `todo inspect LOG [-o PAGE]`: the log, and the page (by default the log's name with
-    /// `.html`).
-    var inspect: (log: String, page: String?)?
-
-    static func == (lhs: Options, rhs: Options) -> Bool {
-      lhs.arguments == rhs.arguments && lhs.recordPath == rhs.recordPath
-        && lhs.inspect?.log == rhs.inspect?.log && lhs.inspect?.page == rhs.inspect?.page
-    }
+    /// `--record-replace FILE`: a regular file already at the path is replaced, not refused.
+    var replacesRecord = false
+    /// `todo inspect LOG [-o PAGE]`: the arguments after `inspect`, read by the library's
+    /// `InspectCommand`, as `uniflow-inspect` reads them.
+    var inspect: [String]?
+    /// `todo replay LOG`: the arguments after `replay`.
+    var replay: [String]?
   }
 
   /// Takes the recording options off the command line.
@@ -44,70 +43,111 @@ enum Recording {
       let argument = arguments[index]
       index += 1
       if argument == "--" { optionsEnded = true }
-      if !optionsEnded, argument == "--record" {
-        guard index < arguments.count, !arguments[index].isEmpty else {
-          throw UsageError("option --record needs a file")
+      let option = ["--record", "--record-replace"].first {
+        argument == $0 || argument.hasPrefix("\($0)=")
+      }
+      if !optionsEnded, let option {
+        var path = String(argument.dropFirst(option.count + 1))
+        if argument == option {
+          path = index < arguments.count ? arguments[index] : ""
+          index += 1
         }
-        options.recordPath = arguments[index]
-        index += 1
-      } else if !optionsEnded, argument.hasPrefix("--record=") {
-        let path = String(argument.dropFirst("--record=".count))
-        guard !path.isEmpty else { throw UsageError("option --record needs a file") }
+        guard !path.isEmpty else { throw UsageError("option \(option) needs a file") }
         options.recordPath = path
+        options.replacesRecord = option == "--record-replace"
       } else {
         options.arguments.append(argument)
       }
     }
-    guard options.arguments.first == "inspect" else { return options }
-    var operands = Array(options.arguments.dropFirst())
-    var page: String?
-    if let flag = operands.firstIndex(where: { $0 == "-o" || $0 == "--output" }) {
-      guard flag + 1 < operands.count else { throw UsageError("option -o needs a file") }
-      page = operands[flag + 1]
-      operands.removeSubrange(flag...(flag + 1))
-    }
-    guard operands.count == 1, let log = operands.first else {
-      throw UsageError("'todo inspect' needs one session log: todo inspect FILE [-o PAGE]")
-    }
-    options.inspect = (log, page)
+    if options.arguments.first == "inspect" { options.inspect = Array(options.arguments.dropFirst()) }
+    if options.arguments.first == "replay" { options.replay = Array(options.arguments.dropFirst()) }
     return options
   }
 
   /// A recorder writing to the log file at `path`, starting from `initialState`: the file
   /// opening and the sink, in one piece of their own.
   ///
-  /// - Returns: The recorder, or `nil` after printing the error when the file cannot be
-  ///   written.
+  /// The log is created; a regular file already there is refused unless `replacing`, and
+  /// anything else but a character device or a FIFO (written through) is refused, links
+  /// included, so that a recording never destroys what it did not create.
+  ///
+  /// - Returns: The recorder, or `nil` after printing the error when the log cannot be written.
   static func makeRecorder(
-    path: String, initialState: TodoFeature.State
+    path: String, replacing: Bool, initialState: TodoFeature.State
   ) -> SessionRecorder<TodoFeature.State, TodoFeature.Action>? {
     do {
       return try SessionRecorder(
-        appName: appName, initialState: initialState, sink: FileSessionSink(url: URL(filePath: path)))
+        appName: appName, initialState: initialState,
+        sink: FileSessionSink(url: URL(filePath: path), existingFile: replacing ? .replace : .refuse))
+    } catch let error as SessionFileError {
+      let hint = error == .alreadyExists(path: path) ? " (use --record-replace to replace it)" : ""
+      printError(error.description + hint)
+      return nil
     } catch {
-      printError("cannot record the session to \(path): \(error.localizedDescription)")
+      printError("cannot record to \(path): \(error)")
       return nil
     }
   }
 
-  /// Writes the inspector page of a session log; returns the exit status.
-  static func inspect(log: String, page: String?) -> Int32 {
-    let logURL = URL(filePath: log)
-    let pageURL =
-      page.map { URL(filePath: $0) } ?? logURL.deletingPathExtension().appendingPathExtension("html")
-    do {
-      let read = try SessionInspector.writePage(for: logURL, to: pageURL)
-      print("Wrote \(pageURL.path(percentEncoded: false)) (\(read.steps.count) actions)")
-      if let issue = read.issue {
-        printError("\(issue); the page shows the \(read.steps.count) actions before it")
+  /// The exit status of a command that ended with `status`, once the recording is accounted
+  /// for: a recording that lost actions is reported, once, and ends the run with status 3.
+  static func finish(
+    status: Int32, recorder: SessionRecorder<TodoFeature.State, TodoFeature.Action>?, path: String?
+  ) -> Int32 {
+    guard let recorder, let failure = recorder.failure else { return status }
+    let lost = recorder.skippedStepCount
+    let reason =
+      (failure as? SessionFileError)?.description ?? "cannot record to \(path ?? "?"): \(failure)"
+    let total = recorder.stepCount
+    printError(
+      "\(reason); \(lost) of \(total) action\(total == 1 ? "" : "s") \(lost == 1 ? "was" : "were") "
+        + "not recorded (the changes themselves were made)")
+    return status == 0 ? 3 : status
+  }
+
+  /// Writes the inspector page of a session log, with the messages and the exit status of
+  /// `uniflow-inspect`; returns the exit status.
+  static func inspect(arguments: [String]) -> Int32 {
+    let report = InspectCommand.run(arguments: arguments, usage: "todo inspect LOG [-o PAGE] [--app NAME]")
+    for message in report.messages {
+      switch message {
+      case .output(let text): try? StandardOutput.writeLine(text)
+      case .warning(let text):
+        try? StandardOutput.write(Array("todo: warning: \(text)\n".utf8), to: STDERR_FILENO)
+      case .error(let text): printError(text)
       }
-      return 0
-    } catch let error as SessionLogError {
+    }
+    return report.status
+  }
+
+  /// Replays a recorded session against the Todo feature as it is now, with the recorded
+  /// answers of the database taken from the log, and reports the first step whose state
+  /// differs; returns the exit status: 0 when every state matches, 1 at a divergence or when
+  /// the log cannot be read, 2 for a usage error.
+  static func replay(arguments: [String]) -> Int32 {
+    guard arguments.count == 1, let path = arguments.first, !path.hasPrefix("-") || path == "-" else {
+      printError("'todo replay' needs one session log: todo replay FILE (see 'todo --help')")
+      return 2
+    }
+    let log: SessionLog
+    do {
+      log = try SessionLog(contentsOf: URL(filePath: path), expectedApp: appName)
+    } catch {
       printError(error.description)
       return 1
-    } catch {
-      printError("cannot write \(pageURL.path(percentEncoded: false)): \(error.localizedDescription)")
-      return 1
     }
+    for skipped in log.skippedLines {
+      try? StandardOutput.write(
+        Array("todo: warning: \(skipped.error); the line is skipped\n".utf8), to: STDERR_FILENO)
+    }
+    let result = Replay(log, reducer: TodoFeature(repository: InMemoryTodoRepository())).run()
+    if result.isMatch {
+      try? StandardOutput.writeLine(
+        "replayed \(result.matchedStepCount) of \(result.recordedStepCount) recorded steps: every "
+          + "state matches the recording")
+      return 0
+    }
+    try? StandardOutput.writeLine(result.description)
+    return 1
   }
 }

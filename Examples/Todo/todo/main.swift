@@ -23,7 +23,8 @@ func runCommand(arguments: [String]) async throws(StandardOutput.Failure) -> Int
   let recording: Recording.Options
   do {
     recording = try Recording.options(from: arguments, environment: ProcessInfo.processInfo.environment)
-    if let inspect = recording.inspect { return Recording.inspect(log: inspect.log, page: inspect.page) }
+    if let inspect = recording.inspect { return Recording.inspect(arguments: inspect) }
+    if let replay = recording.replay { return Recording.replay(arguments: replay) }
     invocation = try Invocation(arguments: recording.arguments)
   } catch {
     printError("\(error.message) (see 'todo --help')")
@@ -50,7 +51,8 @@ func runCommand(arguments: [String]) async throws(StandardOutput.Failure) -> Int
   }
   var recorder: SessionRecorder<TodoFeature.State, TodoFeature.Action>?
   if let path = recording.recordPath {
-    recorder = Recording.makeRecorder(path: path, initialState: AppRoot.initialState)
+    recorder = Recording.makeRecorder(
+      path: path, replacing: recording.replacesRecord, initialState: AppRoot.initialState)
     if recorder == nil { return 1 }
   }
   let root = AppRoot(repository: repository, recorder: recorder)
@@ -58,9 +60,11 @@ func runCommand(arguments: [String]) async throws(StandardOutput.Failure) -> Int
   if invocation.command == .standard, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
     ProcessInfo.processInfo.environment["TERM"] != "dumb"
   {
-    return await TerminalApp(store: root.store, changeMonitor: root.changeMonitor).run()
+    let status = await TerminalApp(store: root.store, changeMonitor: root.changeMonitor).run()
+    return Recording.finish(status: status, recorder: recorder, path: recording.recordPath)
   }
-  return try await OneShot(store: root.store).run(invocation.command)
+  let status = try await OneShot(store: root.store).run(invocation.command)
+  return Recording.finish(status: status, recorder: recorder, path: recording.recordPath)
 }
 
 // A reader that goes away must not kill the program: the write reports it instead.

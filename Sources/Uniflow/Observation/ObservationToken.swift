@@ -3,6 +3,9 @@ import Synchronization
 /// Keeps a subscription made with `observe(_:onChange:)` alive; releasing it, or
 /// calling ``cancel()``, ends the subscription.
 ///
+/// It is the one token of the library: a store's observations and a view model's outputs
+/// (UniflowMVVM's `OutputValue` and `OutputEvent`) return it alike.
+///
 /// ```swift
 /// var tokens: [ObservationToken] = []
 /// tokens.append(store.observe(\.count) { count in label.text = "\(count)" })
@@ -55,6 +58,15 @@ public final class ObservationToken: Sendable, Hashable {
   /// Hashes the token's identity.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(self))
+  }
+}
+
+extension ObservationToken {
+  /// A token for a subscription kept outside a store, such as an output's observer: the
+  /// subscriber reads ``isCancelled`` and holds the token weakly, so that releasing the token
+  /// ends the subscription.
+  package convenience init() {
+    self.init(flag: SubscriptionFlag(ledger: CancellationLedger()))
   }
 }
 

@@ -11,6 +11,18 @@
 /// }
 /// ```
 ///
+/// A scope needs both directions of the case — embedding the child's actions and extracting
+/// them — so it takes an ``ActionCase``, where `store.scope(state:action:)` also takes the case
+/// itself. Passing the case itself is refused with a message that shows the fix:
+///
+/// ```swift
+/// Scope(state: \.counter, action: Action.counter) { Counter() }
+/// // error: 'init(state:action:child:)' is unavailable: Scope extracts the child's actions
+/// // too: pass an ActionCase, declared once next to the action enum: static let counterCase =
+/// // ActionCase(embed: Action.counter) { if case .counter(let action) = $0 { action } else
+/// // { nil } }
+/// ```
+///
 /// The child's effects are lifted into the parent's action type with the case's embedding,
 /// and their cancellation identifiers into the child's namespace: two scopes of one feature
 /// (two tabs) never cancel each other's work.
@@ -37,6 +49,25 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.toChildState = MutableKeyPath(state)
     self.toChildAction = action
     self.child = child()
+  }
+
+  /// Refused: a scope must extract the child's actions too, which a case alone cannot do.
+  ///
+  /// - Parameters:
+  ///   - state: The child's part of the parent state.
+  ///   - action: The parent case itself, `Action.counter`.
+  ///   - child: The child reducer.
+  @available(
+    *, unavailable,
+    message:
+      "Scope extracts the child's actions too: pass an ActionCase, declared once next to the action enum: static let counterCase = ActionCase(embed: Action.counter) { if case .counter(let action) = $0 { action } else { nil } }"
+  )
+  public init<ChildState, ChildAction>(
+    state: any WritableKeyPath<ParentState, ChildState> & Sendable,
+    action: @escaping (ChildAction) -> ParentAction,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    fatalError("unavailable")
   }
 
   /// Runs the child reducer if the action is the child's case.

@@ -43,6 +43,7 @@ let inspectorTemplate = #"""
   .row .badge { margin-left: auto; font-size: 11px; padding: 1px 6px; border-radius: 9px; background: #eef1f6; color: var(--muted); }
   .row.effect .badge { background: #e8e3fb; color: #5a3fb8; }
   .row.unread { color: var(--removed-text); background: var(--removed); cursor: default; }
+  .row.after-skipped { box-shadow: inset 0 2px 0 var(--removed-text); }
   #right { flex: 1; display: flex; flex-direction: column; min-width: 0; overflow: auto; padding: 12px 16px; gap: 12px; }
   section h2 { font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); margin: 0 0 6px; font-weight: 600; }
   .box { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 8px 10px; font-family: var(--mono); font-size: 12px; overflow-x: auto; }
@@ -102,11 +103,21 @@ let inspectorTemplate = #"""
     const effects = steps.reduce((n, s) => n + (s[3] == null ? 0 : 1), 0);
     $("meta").textContent = "started " + new Date(data.start).toLocaleString() + " \u00b7 " +
       count.toLocaleString("en-US") + " actions \u00b7 " + effects.toLocaleString("en-US") + " sent by effects";
-    if (data.issue) {
+    // Lines of the log that could not be read: listed above, marked where they were.
+    const skipped = data.skipped;
+    const skippedBefore = new Map();  // Step index -> the skipped lines just before it.
+    const skippedAtEnd = [];
+    for (const line of skipped) {
+      if (line.after >= count) { skippedAtEnd.push(line); continue; }
+      if (!skippedBefore.has(line.after)) skippedBefore.set(line.after, []);
+      skippedBefore.get(line.after).push(line);
+    }
+    if (skipped.length > 0) {
       const issue = $("issue");
       issue.style.display = "block";
-      issue.textContent = "Could not read the whole log: " + data.issue.message + ". " +
-        data.issue.unread + (data.issue.unread === 1 ? " line is" : " lines are") + " not shown.";
+      issue.textContent = skipped.length + (skipped.length === 1 ? " line of the log is" : " lines of the log are") +
+        " skipped: " + skipped.map((line) => line.message).join("; ") +
+        ". The states after a skipped line may lack its change.";
     }
 
     function escapeHTML(text) {
@@ -161,7 +172,7 @@ let inspectorTemplate = #"""
     // --- The timeline: only the visible rows are in the document. ---
     let visible = null;  // Indices of steps shown; null means all.
     let selected = -1;   // Index into the shown rows.
-    const unreadRow = data.issue ? 1 : 0;
+    const unreadRow = skippedAtEnd.length > 0 ? 1 : 0;
     function shownCount() { return (visible ? visible.length : count); }
     function stepAt(row) { return visible ? visible[row] : row; }
     function layout() {
@@ -180,12 +191,15 @@ let inspectorTemplate = #"""
       let html = "";
       for (let row = first; row < last; row++) {
         if (row >= shownCount()) {
-          html += '<div class="row unread" style="top:' + (row * ROW) + 'px"><span class="chain"></span>' +
-            '<span class="name">' + escapeHTML(data.issue.message) + " \u2014 " + data.issue.unread + " unread</span></div>";
+          const lines = skippedAtEnd.map((line) => line.message).join("; ");
+          html += '<div class="row unread" style="top:' + (row * ROW) + 'px" title="' + escapeHTML(lines) + '"><span class="chain"></span>' +
+            '<span class="name">' + escapeHTML(lines) + " \u2014 " + skippedAtEnd.length + " skipped</span></div>";
           continue;
         }
         const i = stepAt(row), step = steps[i], isEffect = step[3] != null;
+        const gap = skippedBefore.get(i);
         html += '<div class="row' + (isEffect ? " effect" : "") + (row === selected ? " selected" : "") +
+          (gap ? ' after-skipped" title="' + escapeHTML("Skipped before this step: " + gap.map((line) => line.message).join("; ")) : "") +
           '" data-row="' + row + '" data-seq="' + step[0] + '" style="top:' + (row * ROW) + 'px">' +
           '<span class="chain" style="background:' + chainColor(chainRoot[i]) + '"></span>' +
           '<span class="seq">#' + step[0] + '</span><span class="time">' + formatTime(step[1]) + '</span>' +

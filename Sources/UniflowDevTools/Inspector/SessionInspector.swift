@@ -4,8 +4,8 @@ import Foundation
 /// timeline.
 ///
 /// ```swift
-/// let log = try SessionLog(contentsOf: URL(filePath: "session.jsonl"))
-/// try SessionInspector.html(for: log).write(toFile: "timeline.html", atomically: true, encoding: .utf8)
+/// let log = try SessionLog(contentsOf: logURL)
+/// try SessionInspector.html(for: log).write(to: pageURL, atomically: true, encoding: .utf8)
 /// ```
 ///
 /// The page lists every action with its time and name, marks the actions sent by effects with
@@ -16,9 +16,9 @@ import Foundation
 /// renders only the rows in view, so a session of 100 000 actions stays responsive.
 ///
 /// The page is one file: its style, script and data are inline, it loads nothing (its content
-/// security policy forbids it) and uses the system's fonts. A log that could be read only in
-/// part (see ``SessionLog/issue``) shows what was read, and says which line stopped the
-/// reading and how many lines are left out.
+/// security policy forbids it) and uses the system's fonts. A log with lines that could not be
+/// read (see ``SessionLog/skippedLines``) shows every step that was read, lists the skipped
+/// lines with their reasons, and marks in the timeline where each one was.
 public enum SessionInspector {
   /// The inspector page for a session.
   ///
@@ -51,15 +51,14 @@ public enum SessionInspector {
       step.patch.json.write(into: &data)
       append("]")
     }
-    append("],\"issue\":")
-    if let issue = log.issue {
-      append("{\"line\":\(issue.line ?? 0),\"unread\":\(log.unreadLineCount),\"message\":")
-      writeJSONString(issue.description, into: &data)
+    append("],\"skipped\":[")
+    for (index, skipped) in log.skippedLines.enumerated() {
+      if index > 0 { append(",") }
+      append("{\"line\":\(skipped.error.line ?? 0),\"after\":\(skipped.stepsBefore),\"message\":")
+      writeJSONString(skipped.error.description, into: &data)
       append("}")
-    } else {
-      append("null")
     }
-    append("}")
+    append("]}")
     // The data's strings escape `<`, so it cannot close its script element.
     let page = inspectorTemplate.replacing("__TITLE__", with: escapeHTML(title), maxReplacements: 1)
     let parts = page.split(separator: "__DATA__", maxSplits: 1, omittingEmptySubsequences: false)
@@ -75,14 +74,22 @@ public enum SessionInspector {
   ///   - logURL: The session log.
   ///   - pageURL: Where the page goes.
   ///   - expectedApp: The name of the program that must have recorded the log, if any.
+  /// A page already there is replaced; anything else at `pageURL` — a symbolic link, a
+  /// device, a directory — is refused and left as it is.
+  ///
   /// - Returns: The log read, to tell whether it was read in full (``SessionLog/issue``).
-  /// - Throws: ``SessionLogError`` when the log cannot be read at all, or the error writing
-  ///   the page.
+  /// - Throws: ``SessionLogError`` when the log cannot be read at all,
+  ///   ``SessionFileError/notAFile(path:kind:)`` when something other than a file is at
+  ///   `pageURL`, or the error writing the page.
   @discardableResult
   public static func writePage(
     for logURL: URL, to pageURL: URL, expectedApp: String? = nil
   ) throws -> SessionLog {
     let log = try SessionLog(contentsOf: logURL, expectedApp: expectedApp)
+    let pagePath = pageURL.path(percentEncoded: false)
+    if let kind = FileKind(at: pagePath), kind != .regular {
+      throw SessionFileError.notAFile(path: pagePath, kind: kind.description)
+    }
     try Data(html(for: log).utf8).write(to: pageURL, options: .atomic)
     return log
   }

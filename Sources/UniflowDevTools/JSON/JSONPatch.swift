@@ -6,7 +6,7 @@
 /// let after: JSONValue = ["count": 2, "title": "Milk", "done": true]
 /// let patch = JSONPatch(from: before, to: after)
 /// patch.json.serialized
-/// // [{"op":"add","path":"/done","value":true},{"op":"replace","path":"/count","value":2}]
+/// // [{"op":"replace","path":"/count","value":2},{"op":"add","path":"/done","value":true}]
 /// try patch.applied(to: before) == after  // true
 /// ```
 ///

@@ -47,8 +47,10 @@ extension JSONValue {
 
   /// Encodes a value straight into a JSON value, without writing and reading JSON text.
   ///
-  /// The result is what `JSONDecoder` reads back with its default strategies: dates as their
-  /// own encoding (seconds since 2001), data as Base64, URLs as their absolute string.
+  /// The result is what `JSONEncoder` writes with its default strategies — data as Base64,
+  /// URLs as their absolute string — except for dates, written as ISO 8601 strings in UTC to
+  /// the millisecond (`"2026-11-30T10:00:00.250Z"`), as a session log holds them; a
+  /// `JSONDecoder` reads them back with a `.custom` date strategy that parses that format.
   ///
   /// - Parameter value: The value to encode.
   /// - Throws: `EncodingError` when the value refuses to encode or holds a number that JSON

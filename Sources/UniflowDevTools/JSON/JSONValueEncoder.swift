@@ -1,8 +1,9 @@
 import Foundation
 
 /// Encodes an `Encodable` value straight into a ``JSONValue``, without writing and reading JSON
-/// text, with `JSONEncoder`'s default strategies: dates as their own encoding (seconds since
-/// 2001), data as Base64, URLs as their absolute string, and non-finite numbers refused.
+/// text: dates as ISO 8601 strings in UTC to the millisecond (`2026-11-30T10:00:00.250Z`, read
+/// back by ``sessionJSONDecoder()``), data as Base64, URLs as their absolute string, and
+/// non-finite numbers refused.
 struct JSONValueEncoder {
   func encode(_ value: some Encodable) throws -> JSONValue {
     try encodeNode(value, codingPath: []).value
@@ -35,6 +36,7 @@ private final class ObjectStorage {
 /// Encodes one value, handling the types `JSONEncoder` treats specially.
 private func encodeNode(_ value: some Encodable, codingPath: [any CodingKey]) throws -> Node {
   switch value {
+  case let date as Date: return .value(.string(iso8601Milliseconds(date)))
   case let data as Data: return .value(.string(data.base64EncodedString()))
   case let url as URL: return .value(.string(url.absoluteString))
   case let decimal as Decimal: return .value(.number(decimal.description))
@@ -43,6 +45,21 @@ private func encodeNode(_ value: some Encodable, codingPath: [any CodingKey]) th
   let encoder = NodeEncoder(codingPath: codingPath)
   try value.encode(to: encoder)
   return encoder.node ?? .object(ObjectStorage())
+}
+
+/// A date in ISO 8601, UTC, rounded to the millisecond: `2026-11-30T10:00:00.250Z`.
+///
+/// Rounded, not truncated as the system's style does, so that a date read back from its text
+/// is written as the same text: a replayed state compares equal to the recorded one.
+func iso8601Milliseconds(_ date: Date) -> String {
+  let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+  guard milliseconds.isFinite, abs(milliseconds) < 1e17 else { return date.formatted(.iso8601) }
+  let total = Int64(milliseconds)
+  let (seconds, fraction) = (total.quotientAndRemainder(dividingBy: 1000))
+  let (wholeSeconds, millis) = fraction < 0 ? (seconds - 1, fraction + 1000) : (seconds, fraction)
+  let text = Date(timeIntervalSince1970: Double(wholeSeconds)).formatted(.iso8601)
+  let digits = String(millis)
+  return text.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
 }
 
 private func number(_ value: Double, _ codingPath: [any CodingKey]) throws -> JSONValue {

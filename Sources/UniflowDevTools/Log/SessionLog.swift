@@ -4,27 +4,54 @@ import Foundation
 /// steps, with every step's state available (time travel).
 ///
 /// ```swift
-/// let log = try SessionLog(contentsOf: URL(filePath: "session.jsonl"), expectedApp: "todo")
-/// log.steps.count           // the actions recorded
-/// try log.state(after: 3)   // the whole state after the third action
+/// let log = try SessionLog(contentsOf: logURL, expectedApp: "checklist")
+/// log.steps.count       // the actions recorded
+/// log.state(after: 3)   // the whole state after the third action, as JSON
 /// ```
 ///
 /// **Bad input.** A log that is not a session log, is newer than this library, belongs to
 /// another program or lacks its initial state throws a ``SessionLogError``. A bad step line
-/// (cut short by a crash, malformed, or with a change that does not apply) does not: reading
-/// stops there, ``steps`` holds every step before it, and ``issue`` says what is wrong and on
-/// which line, with ``unreadLineCount`` lines left unread.
+/// does not: a line cut short by a crash, malformed, whose change does not apply, or whose
+/// sequence number repeats or goes back is skipped and kept in ``skippedLines`` with the reason,
+/// and reading goes on with the next line, so one bad line does not hide the rest. ``steps``
+/// holds every step read; the states after a skipped line may lack its change, so only the
+/// first ``completeStepCount`` steps are known to be exactly as recorded.
 public struct SessionLog: Sendable {
+  /// A line of the log that could not be read as a step, and where it falls among the steps.
+  public struct SkippedLine: Sendable, Hashable {
+    /// Why the line was skipped; ``SessionLogError/line`` is its line number.
+    public var error: SessionLogError
+    /// The number of steps read before it.
+    public var stepsBefore: Int
+
+    /// Creates a skipped line.
+    ///
+    /// - Parameters:
+    ///   - error: Why the line was skipped.
+    ///   - stepsBefore: The number of steps read before it.
+    public init(error: SessionLogError, stepsBefore: Int) {
+      self.error = error
+      self.stepsBefore = stepsBefore
+    }
+  }
+
   /// The log's first line.
   public var header: SessionHeader
   /// The state the session started from.
   public var initialState: JSONValue
   /// The steps read, in order.
   public private(set) var steps: [SessionStep]
-  /// What stopped reading before the end of the log, if anything.
-  public var issue: SessionLogError?
-  /// The number of lines after the last step read that were not read.
-  public var unreadLineCount: Int
+  /// The step lines that could not be read, in order; empty when the whole log was read.
+  public private(set) var skippedLines: [SkippedLine]
+  /// The line numbers of the steps read, one per step: a skipped line shifts those after it.
+  private var stepLines: [Int]
+
+  /// The first problem met while reading the steps, if any.
+  public var issue: SessionLogError? { skippedLines.first?.error }
+
+  /// The number of steps before the first skipped line: those whose states are exactly the
+  /// recorded ones. ``Replay`` replays these.
+  public var completeStepCount: Int { skippedLines.first?.stepsBefore ?? steps.count }
 
   /// The state after every `checkpointInterval`-th step, so that any state is rebuilt from
   /// the nearest one: `checkpoints[k]` is the state after `k * checkpointInterval` steps.
@@ -50,8 +77,8 @@ public struct SessionLog: Sendable {
     self.header = header
     self.initialState = initialState
     self.steps = []
-    self.issue = nil
-    self.unreadLineCount = 0
+    self.skippedLines = []
+    self.stepLines = []
     self.checkpoints = [initialState]
     var state = initialState
     self.steps.reserveCapacity(steps.count)
@@ -123,10 +150,11 @@ public struct SessionLog: Sendable {
     self.header = header
     self.initialState = initialState
     self.steps = []
-    self.issue = nil
-    self.unreadLineCount = 0
+    self.skippedLines = []
+    self.stepLines = []
     self.checkpoints = [initialState]
     self.steps.reserveCapacity(lines.count - 2)
+    self.stepLines.reserveCapacity(lines.count - 2)
     var state = initialState
     for index in 2..<lines.count {
       let issue: SessionLogError?
@@ -141,26 +169,30 @@ public struct SessionLog: Sendable {
         }
       }
       if let issue {
-        self.issue = issue
-        self.unreadLineCount = lines.count - index
-        break
+        skippedLines.append(SkippedLine(error: issue, stepsBefore: steps.count))
       }
     }
   }
 
   /// Applies a step's change to the running state and keeps the step; returns the problem
-  /// instead when the change does not apply.
+  /// instead when its sequence number does not follow the previous step's or its change does
+  /// not apply.
   private mutating func append(
     _ step: SessionStep, to state: inout JSONValue, line: Int
   )
     -> SessionLogError?
   {
+    if let previous = steps.last, step.sequenceNumber <= previous.sequenceNumber {
+      return .sequenceNumberOutOfOrder(
+        line: line, sequenceNumber: step.sequenceNumber, previous: previous.sequenceNumber)
+    }
     do {
       try step.patch.apply(to: &state)
     } catch {
       return .invalidPatch(line: line, reason: error.description)
     }
     steps.append(step)
+    stepLines.append(line)
     if steps.count % Self.checkpointInterval == 0 { checkpoints.append(state) }
     return nil
   }
@@ -170,7 +202,7 @@ public struct SessionLog: Sendable {
   /// - Parameter index: The step's index in ``steps``.
   /// - Returns: The line number, counting from 1.
   public func line(ofStep index: Int) -> Int {
-    Self.firstStepLine + index
+    stepLines[index]
   }
 
   /// The whole state after a number of steps: time travel.
@@ -226,10 +258,29 @@ func decode<Value: Decodable>(
   throws(SessionLogError) -> Value
 {
   do {
-    return try JSONDecoder().decode(type, from: Data(json.serialized.utf8))
+    return try sessionJSONDecoder().decode(type, from: Data(json.serialized.utf8))
   } catch {
     throw .undecodableState(line: line, reason: describeDecodingError(error))
   }
+}
+
+/// The decoder for a log's states and actions: dates are ISO 8601 strings, as the recorder
+/// writes them, or numbers (seconds since 2001), as logs recorded before dates were strings
+/// hold them.
+func sessionJSONDecoder() -> JSONDecoder {
+  let decoder = JSONDecoder()
+  decoder.dateDecodingStrategy = .custom { decoder in
+    let container = try decoder.singleValueContainer()
+    if let seconds = try? container.decode(Double.self) {
+      return Date(timeIntervalSinceReferenceDate: seconds)
+    }
+    let text = try container.decode(String.self)
+    if let date = try? Date(text, strategy: SessionHeader.dateStyle) { return date }
+    if let date = try? Date(text, strategy: .iso8601) { return date }
+    throw DecodingError.dataCorruptedError(
+      in: container, debugDescription: "\"\(text)\" is not an ISO 8601 date")
+  }
+  return decoder
 }
 
 /// A decoding error in a sentence: what failed, and where.

@@ -21,6 +21,9 @@ public enum SessionLogError: Error, Sendable, Hashable, CustomStringConvertible 
   case malformedLine(line: Int, reason: String)
   /// A step's change does not apply to the state before it.
   case invalidPatch(line: Int, reason: String)
+  /// A step's sequence number is not greater than the one of the step before it: repeated or
+  /// going back.
+  case sequenceNumberOutOfOrder(line: Int, sequenceNumber: Int, previous: Int)
   /// A step's action does not decode as the feature's action type: the type changed since
   /// the recording.
   case undecodableAction(line: Int, name: String, reason: String)
@@ -33,7 +36,8 @@ public enum SessionLogError: Error, Sendable, Hashable, CustomStringConvertible 
     case .unreadable, .empty: nil
     case .notASessionLog(let line), .unsupportedVersion(_, let line), .otherApp(_, _, let line),
       .missingInitialState(let line), .truncatedLine(let line), .malformedLine(let line, _),
-      .invalidPatch(let line, _), .undecodableAction(let line, _, _), .undecodableState(let line, _):
+      .invalidPatch(let line, _), .sequenceNumberOutOfOrder(let line, _, _),
+      .undecodableAction(let line, _, _), .undecodableState(let line, _):
       line
     }
   }
@@ -54,6 +58,9 @@ public enum SessionLogError: Error, Sendable, Hashable, CustomStringConvertible 
       "line \(line): the line is cut short (the recording stopped while writing it)"
     case .malformedLine(let line, let reason): "line \(line): not a valid step: \(reason)"
     case .invalidPatch(let line, let reason): "line \(line): the change does not apply: \(reason)"
+    case .sequenceNumberOutOfOrder(let line, let sequenceNumber, let previous):
+      "line \(line): step \(sequenceNumber) comes after step \(previous): its sequence number "
+        + (sequenceNumber == previous ? "is repeated" : "goes back")
     case .undecodableAction(let line, let name, let reason):
       "line \(line): the action \"\(name)\" no longer decodes: \(reason)"
     case .undecodableState(let line, let reason): "line \(line): the state does not decode: \(reason)"

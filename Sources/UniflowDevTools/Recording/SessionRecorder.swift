@@ -6,11 +6,10 @@ import Foundation
 /// action that started it when an effect sent it (the store's `ActionContext`):
 ///
 /// ```swift
-/// let recorder = try SessionRecorder(
-///   appName: "todo", initialState: state, sink: FileSessionSink(url: logURL),
-///   as: TodoFeature.self)
+/// let recorder = try SessionRecorder<AppFeature.State, AppFeature.Action>(
+///   appName: "checklist", initialState: state, sink: FileSessionSink(url: logURL))
 /// let store = Store(
-///   initialState: state, reducer: TodoFeature(repository: repository),
+///   initialState: state, reducer: AppFeature(),
 ///   middleware: [recorder.middleware])
 /// ```
 ///
@@ -19,7 +18,10 @@ import Foundation
 /// Patch. A store made without the recorder pays nothing for it.
 ///
 /// Recording never stops the store: when encoding or writing fails, the step is skipped, the
-/// first error is kept in ``failure`` and recording goes on.
+/// first error is kept in ``failure``, ``skippedStepCount`` counts the skipped steps, and
+/// recording goes on. The next step's change is taken from the last state written, so every
+/// state the log holds is one the store had; a skipped step leaves a gap in the sequence
+/// numbers.
 ///
 /// - Complexity: Per action, encoding the action and the state, and comparing the new state with
 ///   the previous one: O(*n*) in the size of the state, where unchanged parts compare cheaply.
@@ -29,10 +31,13 @@ public final class SessionRecorder<State: Encodable, Action: Encodable> {
   public let sink: any SessionSink
   /// The first error met while encoding or writing, if any.
   public private(set) var failure: (any Error)?
-  /// The number of actions recorded.
+  /// The number of actions recorded, including those skipped.
   public private(set) var stepCount = 0
+  /// The number of actions skipped because encoding or writing their step failed.
+  public private(set) var skippedStepCount = 0
 
   private let encoder = JSONValueEncoder()
+  /// The state after the last step written: the next step's change is taken from it.
   private var previousState: JSONValue
   private let elapsed: () -> Duration
 
@@ -102,12 +107,14 @@ public final class SessionRecorder<State: Encodable, Action: Encodable> {
       let actionJSON = try encodeJSON(action)
       let stateJSON = try encodeJSON(state)
       let patch = JSONPatch(from: previousState, to: stateJSON)
-      previousState = stateJSON
       let step = SessionStep(
         sequenceNumber: sequenceNumber, time: elapsed().seconds, name: actionName(action),
         action: actionJSON, cause: cause, patch: patch)
       try sink.write(.step(step))
+      // Only now: a step not written must not be the base of the next one's change.
+      previousState = stateJSON
     } catch {
+      skippedStepCount += 1
       if failure == nil { failure = error }
     }
   }

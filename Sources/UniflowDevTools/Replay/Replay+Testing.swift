@@ -11,8 +11,8 @@ extension Replay {
   ///
   /// ```swift
   /// @Test func reportedSessionStillReplays() throws {
-  ///   let log = try SessionLog(contentsOf: sessionURL, expectedApp: "todo")
-  ///   Replay(log, reducer: TodoFeature(repository: InMemoryTodoRepository())).assertMatches()
+  ///   let log = try SessionLog(contentsOf: sessionURL, expectedApp: "checklist")
+  ///   Replay(log, reducer: AppFeature()).assertMatches()
   /// }
   /// ```
   ///

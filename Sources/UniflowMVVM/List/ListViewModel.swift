@@ -2,8 +2,8 @@
 /// state: the row count, a view model per row, and the row changes to animate.
 ///
 /// ```swift
-/// let list = ListViewModel(store: store, rows: \.todos, action: TodoList.Action.todos) { rowStore in
-///   TodoRowViewModel(store: rowStore)
+/// let list = ListViewModel(rows: store.scope(state: \.todos, action: TodoList.Action.todos)) {
+///   TodoRowViewModel(store: $0)
 /// }
 ///
 /// // UITableViewDataSource
@@ -98,6 +98,28 @@ public final class ListViewModel<Element: Identifiable, Row> {
     row: @escaping (Store<Element, RowAction>) -> Row
   ) where Element: Equatable {
     self.init(store: store, rows: rows, action: action, isContentEqual: { $0 == $1 }, row: row)
+  }
+
+  /// Creates the view model of a list from a store scoped to the collection: the rows and
+  /// their view models, in two arguments.
+  ///
+  /// ```swift
+  /// let list = ListViewModel(rows: store.scope(state: \.tasks, action: Checklist.Action.tasks)) {
+  ///   TaskRowViewModel(store: $0)
+  /// }
+  /// ```
+  ///
+  /// Rows are compared with `==` to find updated rows.
+  ///
+  /// - Parameters:
+  ///   - rows: A store of the collection, whose actions are the rows' actions with their
+  ///     identifiers: `store.scope(state: \.todos, action: TodoList.Action.todos)`.
+  ///   - row: Makes a row's view model from the row's store.
+  public convenience init<RowAction>(
+    rows: Store<IdentifiedArray<Element>, IdentifiedAction<Element.ID, RowAction>>,
+    row: @escaping (Store<Element, RowAction>) -> Row
+  ) where Element: Equatable {
+    self.init(store: rows, rows: \.self, action: { $0 }, row: row)
   }
 
   /// The identifiers of the rows, in order.

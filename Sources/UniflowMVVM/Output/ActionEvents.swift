@@ -1,7 +1,8 @@
 /// Turns the actions a store processes into ``OutputEvent``s for view models.
 ///
 /// Install its ``middleware`` on the root store, then give view models events derived from
-/// actions:
+/// actions (a view model on a scoped store takes ``scope(state:action:)``, typed as its
+/// store):
 ///
 /// ```swift
 /// let events = ActionEvents<Content.State, Content.Action>()
@@ -30,6 +31,9 @@ public final class ActionEvents<State, Action> {
   }
 
   private var routes: [Route] = []
+  /// For events scoped to a child feature: the root's events, kept alive by every event made
+  /// here, since nothing else holds a scoped source.
+  private var parent: AnyObject?
 
   /// Creates the source of events; install its ``middleware`` on the store.
   public init() {}
@@ -65,6 +69,7 @@ public final class ActionEvents<State, Action> {
     _ extract: @escaping (_ action: Action, _ state: State) -> Value?
   ) -> OutputEvent<Value> {
     let event = OutputEvent<Value>()
+    if parent != nil { event.retain(source: self) }
     routes.removeAll { $0.event == nil }
     routes.append(
       Route(event: event) { [weak event] action, state in
@@ -72,6 +77,38 @@ public final class ActionEvents<State, Action> {
         event.emit(value)
       })
     return event
+  }
+
+  /// The events of a child feature: its actions and its part of the state, typed as the child
+  /// store's, so that a view model on a scoped store derives its events as it would on a root
+  /// store.
+  ///
+  /// ```swift
+  /// let profileEvents = events.scope(state: \.profile, action: App.Action.profileCase)
+  /// let renamed: OutputEvent<String> = profileEvents.event { action in
+  ///   if case .rename(let name) = action { name } else { nil }
+  /// }
+  /// ```
+  ///
+  /// Only the parent actions of the child's case are offered, with the child's part of the
+  /// state after them.
+  ///
+  /// - Parameters:
+  ///   - state: The child's part of the state.
+  ///   - action: The parent case carrying the child's actions.
+  /// - Returns: The child's events; the events made from it keep it alive.
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState>, action: ActionCase<Action, ChildAction>
+  ) -> ActionEvents<ChildState, ChildAction> {
+    let child = ActionEvents<ChildState, ChildAction>()
+    child.parent = self
+    routes.removeAll { $0.event == nil }
+    routes.append(
+      Route(event: child) { [weak child] parentAction, parentState in
+        guard let child, let childAction = action.extract(parentAction) else { return }
+        child.offer(childAction, parentState[keyPath: state])
+      })
+    return child
   }
 
   /// The number of events still alive.

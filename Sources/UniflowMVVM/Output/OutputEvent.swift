@@ -48,9 +48,11 @@ public final class OutputEvent<Value> {
   ///
   /// - Parameter onEvent: Receives each event.
   /// - Returns: A token that keeps the observer registered; release or cancel it to remove it.
-  @discardableResult
-  public func observe(_ onEvent: @escaping (Value) -> Void) -> OutputToken {
-    observers.add(cancelsOnRelease: true, call: onEvent)
+  ///   Keep it (the compiler warns when it is dropped): an observer whose token is not kept is
+  ///   removed at once and never called. To tie the observer to a view instead, use the
+  ///   `owner:` variant.
+  public func observe(_ onEvent: @escaping (Value) -> Void) -> ObservationToken {
+    observers.add(call: onEvent)
   }
 
   /// Calls `onEvent` with the owner and every event, as long as the owner exists.
@@ -61,14 +63,14 @@ public final class OutputEvent<Value> {
   /// - Parameters:
   ///   - owner: The object whose lifetime the observer follows, usually the view.
   ///   - onEvent: Receives the owner and each event.
-  /// - Returns: A token that can remove the observer before its owner goes; releasing the
-  ///   token does not remove it.
+  /// - Returns: A token the event keeps until the owner goes; it need not be kept, and
+  ///   cancelling it removes the observer earlier.
   @discardableResult
   public func observe<Owner: AnyObject>(
     owner: Owner, _ onEvent: @escaping (Owner, Value) -> Void
-  ) -> OutputToken {
+  ) -> ObservationToken {
     observers.add(
-      cancelsOnRelease: false, isAlive: { [weak owner] in owner != nil },
+      isAlive: { [weak owner] in owner != nil },
       call: { [weak owner] value in
         if let owner { onEvent(owner, value) }
       })
@@ -131,10 +133,10 @@ public final class OutputEvent<Value> {
 /// Keeps a mapped event's subscription and its upstream event alive together.
 @MainActor
 private final class SourceBox {
-  let token: OutputToken
+  let token: ObservationToken
   let upstream: AnyObject
 
-  init(token: OutputToken, upstream: AnyObject) {
+  init(token: ObservationToken, upstream: AnyObject) {
     self.token = token
     self.upstream = upstream
   }

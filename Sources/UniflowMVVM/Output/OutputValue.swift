@@ -16,7 +16,7 @@ import Observation
 /// a part of the state), from another output value (``map(_:)``), or is a ``constant(_:)``. It holds its source's subscription, and releasing it ends that subscription.
 ///
 /// Observers are called in the order they were added, on the main actor, after the value
-/// changed. An observer stays registered while its ``OutputToken`` is kept
+/// changed. An observer stays registered while its `ObservationToken` is kept
 /// (``observe(sendingCurrentValue:_:)``) or while its owner object exists
 /// (``observe(owner:sendingCurrentValue:_:)``).
 ///
@@ -74,11 +74,13 @@ public final class OutputValue<Value> {
   ///     returning; a view binding its label wants this.
   ///   - onChange: Receives each new value.
   /// - Returns: A token that keeps the observer registered; release or cancel it to remove it.
-  @discardableResult
+  ///   Keep it (the compiler warns when it is dropped): an observer whose token is not kept is
+  ///   removed at once and never called. To tie the observer to a view instead, use the
+  ///   `owner:` variant.
   public func observe(
     sendingCurrentValue: Bool = false, _ onChange: @escaping (Value) -> Void
-  ) -> OutputToken {
-    let token = observers.add(cancelsOnRelease: true, call: onChange)
+  ) -> ObservationToken {
+    let token = observers.add(call: onChange)
     if sendingCurrentValue { onChange(currentValue) }
     return token
   }
@@ -98,15 +100,15 @@ public final class OutputValue<Value> {
   ///   - owner: The object whose lifetime the observer follows, usually the view.
   ///   - sendingCurrentValue: Whether to call `onChange` with the current value at once.
   ///   - onChange: Receives the owner and each new value.
-  /// - Returns: A token that can remove the observer before its owner goes; releasing the
-  ///   token does not remove it.
+  /// - Returns: A token the output keeps until the owner goes; it need not be kept, and
+  ///   cancelling it removes the observer earlier.
   @discardableResult
   public func observe<Owner: AnyObject>(
     owner: Owner, sendingCurrentValue: Bool = false,
     _ onChange: @escaping (Owner, Value) -> Void
-  ) -> OutputToken {
+  ) -> ObservationToken {
     let token = observers.add(
-      cancelsOnRelease: false, isAlive: { [weak owner] in owner != nil },
+      isAlive: { [weak owner] in owner != nil },
       call: { [weak owner] value in
         if let owner { onChange(owner, value) }
       })

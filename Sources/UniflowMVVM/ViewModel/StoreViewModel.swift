@@ -26,6 +26,9 @@
 /// }
 /// ```
 ///
+/// The inputs and outputs are made before `super.init`, from the store, with one spelling:
+/// `InputAction(store:action:)` and `OutputValue.selecting(_:in:)`.
+///
 /// The store may be a root store, or a child store scoped from the app's single store: every
 /// input still passes through the root, where middleware sees it.
 ///
@@ -61,37 +64,22 @@ open class StoreViewModel<State, Action> {
     }
   }
 
-  /// An output of the part of the state at `keyPath`; it emits when that part changed.
+  /// A two-way binding to a part of the state, for a form field: it reads the part, and
+  /// setting it sends the action `send` makes of the new value.
   ///
-  /// - Parameter keyPath: The part of the state.
-  /// - Returns: The output; releasing it ends its subscription.
-  /// - Complexity: O(1) per action for every output of the same key path together.
-  public func output<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> OutputValue<Value> {
-    OutputValue.selecting(keyPath, in: store)
-  }
-
-  /// An output of a value computed from the state; it emits when the computed value changed.
+  /// ```swift
+  /// let name = viewModel.binding(\.name, send: Profile.Action.rename)
+  /// name.value = "Grace"   // sends .rename("Grace") to the view model's store
+  /// ```
   ///
-  /// - Parameter select: Computes the value; it runs after every action, so keep it cheap.
-  /// - Returns: The output; releasing it ends its subscription.
-  public func output<Value: Equatable>(_ select: @escaping (State) -> Value) -> OutputValue<Value> {
-    OutputValue.selecting(select, in: store)
-  }
-
-  /// An input that sends the action `action` makes of each value.
-  ///
-  /// - Parameter action: Makes the action, usually a case of the store's action type.
-  /// - Returns: The input.
-  public func input<Value>(_ action: @escaping (Value) -> Action) -> InputAction<Value> {
-    InputAction(store: store, action: action)
-  }
-
-  /// An input that sends one action.
-  ///
-  /// - Parameter action: The action.
-  /// - Returns: The input.
-  public func input(_ action: Action) -> InputAction<Void> {
-    InputAction(store: store, action: action)
+  /// - Parameters:
+  ///   - keyPath: The part of the state.
+  ///   - send: Makes the action for a new value.
+  /// - Returns: The binding; setting the current value again sends nothing.
+  public func binding<Value: Equatable>(
+    _ keyPath: KeyPath<State, Value>, send: @escaping (Value) -> Action
+  ) -> StoreBinding<Value> {
+    store.binding(keyPath, send: send)
   }
 
   /// Sends an action whose effects run as long as the view model: binding a repository's

@@ -8,8 +8,15 @@
 /// Reports a test failure to the test framework that runs the current test: Swift Testing when a
 /// Swift Testing test is running, XCTest otherwise.
 ///
-/// Every failure of `TestStore` and `TestClock` goes through here.
+/// Every failure of `TestStore` and `TestClock` goes through here; while a ``FailureCapture``
+/// is on, it is kept there instead.
 func reportFailure(_ message: String, at site: CallSite) {
+  if let captured = FailureCapture.failures {
+    captured.withLock {
+      $0.append(CapturedFailure(message: message, line: Int(site.line), isSkipNote: false))
+    }
+    return
+  }
   #if canImport(Testing)
     if Test.current != nil {
       Issue.record(Comment(rawValue: message), sourceLocation: site.sourceLocation)
@@ -26,6 +33,10 @@ func reportFailure(_ message: String, at site: CallSite) {
 /// Shows something a non-exhaustive test store skipped, without failing the test: as a known
 /// issue under Swift Testing, as a printed note under XCTest.
 func reportSkipped(_ message: String, at site: CallSite) {
+  if let captured = FailureCapture.failures {
+    captured.withLock { $0.append(CapturedFailure(message: message, line: Int(site.line), isSkipNote: true)) }
+    return
+  }
   #if canImport(Testing)
     if Test.current != nil {
       withKnownIssue(isIntermittent: true) {

@@ -16,12 +16,14 @@
 /// ]
 /// ```
 ///
-/// The name is the message of a failure, so phrase it as the statement that must hold.
+/// The name is the message of a failure, so phrase it as the statement that must hold. A
+/// property is `Sendable` (its closures run on the main actor, where checks run), so a
+/// feature's properties can be declared once as `static let`s.
 public struct FeatureProperty<State, Action> {
   enum Check {
-    case invariant((State) -> Bool)
-    case transition((State, Action, State) -> Bool)
-    case whenIdle((State) -> Bool)
+    case invariant(@MainActor (State) -> Bool)
+    case transition(@MainActor (State, Action, State) -> Bool)
+    case whenIdle(@MainActor (State) -> Bool)
   }
 
   /// The statement the property checks, as a failure names it.
@@ -39,7 +41,9 @@ public struct FeatureProperty<State, Action> {
   ///   - name: The statement that must hold, as a failure names it.
   ///   - holds: Whether the statement holds of a state.
   /// - Returns: The property.
-  public static func invariant(_ name: String, _ holds: @escaping (_ state: State) -> Bool) -> Self {
+  public static func invariant(
+    _ name: String, _ holds: @escaping @MainActor (_ state: State) -> Bool
+  ) -> Self {
     Self(name: name, check: .invariant(holds))
   }
 
@@ -52,7 +56,7 @@ public struct FeatureProperty<State, Action> {
   /// - Returns: The property.
   public static func transition(
     _ name: String,
-    _ holds: @escaping (_ before: State, _ action: Action, _ after: State) -> Bool
+    _ holds: @escaping @MainActor (_ before: State, _ action: Action, _ after: State) -> Bool
   ) -> Self {
     Self(name: name, check: .transition(holds))
   }
@@ -80,12 +84,15 @@ public struct FeatureProperty<State, Action> {
   ///   - name: The statement that must hold, as a failure names it.
   ///   - holds: Whether the statement holds of a state.
   /// - Returns: The property.
-  public static func whenIdle(_ name: String, _ holds: @escaping (_ state: State) -> Bool) -> Self {
+  public static func whenIdle(
+    _ name: String, _ holds: @escaping @MainActor (_ state: State) -> Bool
+  ) -> Self {
     Self(name: name, check: .whenIdle(holds))
   }
 
   /// Whether the property holds of a state where no effect is running: the initial state, or
   /// the state once every effect has ended; transitions hold of it trivially.
+  @MainActor
   func holds(whenIdle state: State) -> Bool {
     switch check {
     case .invariant(let holds), .whenIdle(let holds): holds(state)
@@ -95,6 +102,7 @@ public struct FeatureProperty<State, Action> {
 
   /// Whether the property holds of a step; `isIdle` says whether the effects have caught up
   /// after it: none can go on before the next action.
+  @MainActor
   func holds(before: State, action: Action, after: State, isIdle: Bool) -> Bool {
     switch check {
     case .invariant(let holds): holds(after)
@@ -104,5 +112,5 @@ public struct FeatureProperty<State, Action> {
   }
 }
 
-@available(*, unavailable)
+// A property is a name and a pure function of states and actions: it may be a `static let`.
 extension FeatureProperty: Sendable {}

@@ -28,7 +28,7 @@ import UniflowDevTools
     #expect(steps.map { $0.arrayElement(2) } == ["add", "toggle", "clearDone", "remove"])
     #expect(steps.map { $0.arrayElement(3) } == [.null, .null, .null, 3])
     #expect(steps[1].arrayElement(5) == [["op": "replace", "path": "/items/0/isDone", "value": true]])
-    #expect(data["issue"] == .null)
+    #expect(data["skipped"] == [])
     #expect(html.contains("<title>checklist session 2027-01-15T08:00:00.000Z</title>"))
   }
 
@@ -58,21 +58,24 @@ import UniflowDevTools
     #expect(steps[0].arrayElement(4) == ["add": ["_0": "</script><script>alert(1)</script>"]])
   }
 
-  @Test func logReadInPartIsShownWithTheLineThatStoppedIt() throws {
+  @Test func logReadInPartIsShownWithTheLinesSkippedAndWhereTheyWere() throws {
     let (store, sink) = try makeRecordedChecklist()
     store.send(.add("Milk"))
+    store.send(.toggle(id: 1))
     store.send(.add("Eggs"))
-    let text = try sink.log().jsonLines
-    let log = try SessionLog(parsing: String(text.dropLast(5)))
+    var lines = try sink.log().jsonLines.split(separator: "\n").map(String.init)
+    lines[3] = "not a step"
+    lines[4].removeLast(5)
+    let log = try SessionLog(parsing: lines.joined(separator: "\n"))
     let data = try embeddedData(SessionInspector.html(for: log))
-    #expect(data["issue"]?["line"] == 4)
-    #expect(data["issue"]?["unread"] == 1)
-    #expect(data["issue"]?["message"]?.stringValue?.hasPrefix("line 4: the line is cut short") == true)
-    guard case .array(let steps) = data["steps"] else {
-      Issue.record("no steps")
+    guard case .array(let skipped) = data["skipped"], case .array(let steps) = data["steps"] else {
+      Issue.record("no skipped lines or no steps")
       return
     }
     #expect(steps.count == 1)
+    #expect(skipped.map { $0["line"] } == [4, 5])
+    #expect(skipped.map { $0["after"] } == [1, 1])
+    #expect(skipped[1]["message"]?.stringValue?.hasPrefix("line 5: the line is cut short") == true)
   }
 
   @Test func pageIsWrittenFromALogFile() throws {

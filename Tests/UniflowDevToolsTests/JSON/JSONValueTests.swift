@@ -75,16 +75,27 @@ import UniflowDevTools
     }
   }
 
-  @Test func encodingMatchesWhatJSONEncoderWritesAndDecodesBack() throws {
+  @Test func encodingMatchesWhatJSONEncoderWritesWithISO8601DatesAndDecodesBack() throws {
     let sample = Sample()
     let direct = try JSONValue(encoding: sample)
-    let viaText = try JSONValue(parsing: JSONEncoder().encode(sample))
+    let dateStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+      var container = encoder.singleValueContainer()
+      try container.encode(date.formatted(dateStyle))
+    }
+    let viaText = try JSONValue(parsing: encoder.encode(sample))
     #expect(direct == viaText)
     #expect(direct["flag"] == .bool(true))
     #expect(direct["whole"] == .number("2"))
     #expect(direct["missing"] == nil)
     #expect(direct["data"] == "AQID")
-    let decoded = try JSONDecoder().decode(Sample.self, from: Data(direct.serialized.utf8))
+    #expect(direct["date"] == "2001-01-01T00:00:12.250Z")
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .custom { decoder in
+      try Date(decoder.singleValueContainer().decode(String.self), strategy: dateStyle)
+    }
+    let decoded = try decoder.decode(Sample.self, from: Data(direct.serialized.utf8))
     #expect(decoded == sample)
   }
 

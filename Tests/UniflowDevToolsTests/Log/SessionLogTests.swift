@@ -34,7 +34,7 @@ import UniflowDevTools
     let log = try SessionLog(parsing: cut)
     #expect(log.steps.count == 2)
     #expect(log.issue == .truncatedLine(line: 5))
-    #expect(log.unreadLineCount == 1)
+    #expect(log.skippedLines == [SessionLog.SkippedLine(error: .truncatedLine(line: 5), stepsBefore: 2)])
     #expect(
       log.issue?.description == "line 5: the line is cut short (the recording stopped while writing it)")
   }
@@ -74,21 +74,43 @@ import UniflowDevTools
     }
   }
 
-  @Test func malformedStepStopsReadingThereAndSaysWhy() throws {
-    var lines = try recordedText().split(separator: "\n").map(String.init)
+  @Test func malformedStepInTheMiddleIsSkippedAndTheStepsAfterItAreRead() throws {
+    let (store, sink) = try makeRecordedChecklist()
+    store.send(.add("Milk"))
+    store.send(.toggle(id: 1))
+    store.send(.add("Eggs"))
+    var lines = try sink.log().jsonLines.split(separator: "\n").map(String.init)
     lines[3] = lines[3].replacing(#""seq":2"#, with: #""seq":"two""#)
     let log = try SessionLog(parsing: lines.joined(separator: "\n") + "\n")
-    #expect(log.steps.count == 1)
+    #expect(log.steps.map(\.sequenceNumber) == [1, 3])
+    #expect(log.line(ofStep: 1) == 5)
+    #expect(try log.state(after: 2, as: Checklist.State.self).items.map(\.title) == ["Milk", "Eggs"])
+    #expect(
+      log.skippedLines == [
+        SessionLog.SkippedLine(
+          error: .malformedLine(line: 4, reason: "no sequence number \"seq\""), stepsBefore: 1)
+      ])
     #expect(log.issue == .malformedLine(line: 4, reason: "no sequence number \"seq\""))
-    #expect(log.unreadLineCount == 2)
+    #expect(log.completeStepCount == 1)
   }
 
-  @Test func stepWhoseChangeDoesNotApplyStopsReading() throws {
+  @Test func stepWhoseChangeDoesNotApplyIsSkipped() throws {
     var lines = try recordedText().split(separator: "\n").map(String.init)
     lines[4] = lines[4].replacing("/items/1/isDone", with: "/items/9/isDone")
     let log = try SessionLog(parsing: lines.joined(separator: "\n") + "\n")
     #expect(log.steps.count == 2)
     #expect(log.issue == .invalidPatch(line: 5, reason: "no value at \"/items/9/isDone\""))
+  }
+
+  @Test func aRepeatedSequenceNumberIsReportedAndItsLineSkipped() throws {
+    var lines = try recordedText().split(separator: "\n").map(String.init)
+    lines.insert(lines[3], at: 4)
+    let log = try SessionLog(parsing: lines.joined(separator: "\n") + "\n")
+    #expect(log.steps.map(\.sequenceNumber) == [1, 2, 3])
+    let error = SessionLogError.sequenceNumberOutOfOrder(line: 5, sequenceNumber: 2, previous: 2)
+    #expect(log.skippedLines == [SessionLog.SkippedLine(error: error, stepsBefore: 2)])
+    #expect(error.description == "line 5: step 2 comes after step 2: its sequence number is repeated")
+    #expect(try log.state(after: 3, as: Checklist.State.self).items.map(\.isDone) == [false, true])
   }
 
   @Test func missingFileIsReportedWithItsPath() {

@@ -164,3 +164,135 @@ import UniflowTesting
     #expect(sink.steps.map(\.sequenceNumber) == [2])
   }
 }
+
+/// A failed encode or write skips its step, and the steps after it stay true to the store.
+@MainActor
+@Suite struct SessionRecorderFailureTests {
+  /// Two counters, each action adds one to its own.
+  struct Counters: Reducer {
+    struct State: Codable, Equatable {
+      var a = 0
+      var b = 0
+      /// When set, the state fails to encode.
+      var isUnencodable = false
+
+      func encode(to encoder: any Encoder) throws {
+        guard !isUnencodable else {
+          throw EncodingError.invalidValue(
+            self, EncodingError.Context(codingPath: [], debugDescription: "unencodable"))
+        }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(a, forKey: .a)
+        try container.encode(b, forKey: .b)
+      }
+
+      private enum CodingKeys: String, CodingKey { case a, b }
+    }
+    enum Action: Codable { case a, b, unencodable, encodable }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .a: state.a += 1
+      case .b: state.b += 1
+      case .unencodable: state.isUnencodable = true
+      case .encodable: state.isUnencodable = false
+      }
+      return .none
+    }
+  }
+
+  /// A sink that fails the writes of the steps it is told to, then keeps the rest.
+  final class FlakySink: SessionSink {
+    struct Failure: Error, Equatable {}
+    let failing: Set<Int>
+    let kept = RingBufferSessionSink(capacity: 100)
+    init(failing: Set<Int>) { self.failing = failing }
+    func write(_ entry: SessionEntry) throws {
+      if case .step(let step) = entry, failing.contains(step.sequenceNumber) { throw Failure() }
+      try kept.write(entry)
+    }
+  }
+
+  @Test func aFailedWriteSkipsItsStepAndTheNextStepsChangeStartsFromTheLastStateWritten() throws {
+    let sink = FlakySink(failing: [1])
+    let recorder = try SessionRecorder<Counters.State, Counters.Action>(
+      appName: "counters", initialState: Counters.State(), sink: sink, clock: TestClock())
+    let store = Store(
+      initialState: Counters.State(), reducer: Counters(), middleware: [recorder.middleware])
+    store.send(.a)
+    store.send(.b)
+    #expect(recorder.failure as? FlakySink.Failure == FlakySink.Failure())
+    #expect(recorder.stepCount == 2)
+    #expect(recorder.skippedStepCount == 1)
+    let log = try sink.kept.log()
+    #expect(log.steps.map(\.sequenceNumber) == [2])
+    #expect(log.state(after: 1) == ["a": 1, "b": 1])
+    #expect(try log.state(after: 1, as: Counters.State.self) == store.state)
+  }
+
+  @Test func aFailedEncodeSkipsItsStepAndTheNextStepsChangeStartsFromTheLastStateWritten() throws {
+    let sink = RingBufferSessionSink(capacity: 100)
+    let recorder = try SessionRecorder<Counters.State, Counters.Action>(
+      appName: "counters", initialState: Counters.State(), sink: sink, clock: TestClock())
+    let store = Store(
+      initialState: Counters.State(), reducer: Counters(), middleware: [recorder.middleware])
+    store.send(.a)
+    store.send(.unencodable)
+    store.send(.b)
+    store.send(.encodable)
+    #expect(recorder.failure is EncodingError)
+    #expect(recorder.skippedStepCount == 2)
+    let log = try sink.log()
+    #expect(log.steps.map(\.sequenceNumber) == [1, 4])
+    #expect(log.state(after: 1) == ["a": 1, "b": 0])
+    #expect(log.state(after: 2) == ["a": 1, "b": 1])
+    #expect(try log.state(after: 2, as: Counters.State.self) == store.state)
+  }
+}
+
+/// Dates in a log read as dates: ISO 8601 strings, as `todo list --json` prints them.
+@MainActor
+@Suite struct SessionRecorderDateTests {
+  struct Diary: Reducer {
+    struct State: Codable, Equatable {
+      var entries: [Date] = []
+    }
+    enum Action: Codable { case write(Date) }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      guard case .write(let date) = action else { return .none }
+      state.entries.append(date)
+      return .none
+    }
+  }
+
+  @Test func datesAreRecordedAsISO8601StringsAndReplay() throws {
+    let sink = RingBufferSessionSink(capacity: 10)
+    let recorder = try SessionRecorder<Diary.State, Diary.Action>(
+      appName: "diary", initialState: Diary.State(), sink: sink, clock: TestClock())
+    let store = Store(initialState: Diary.State(), reducer: Diary(), middleware: [recorder.middleware])
+    // 2027-01-15T08:00:00.123456Z: the microseconds round to the millisecond.
+    store.send(.write(Date(timeIntervalSince1970: 1_800_000_000.123456)))
+    // 0.0015 s: a value that truncating would write as .001 and read back as .000999….
+    store.send(.write(Date(timeIntervalSince1970: 1_800_000_000.0015)))
+    let log = try sink.log()
+    #expect(log.steps[0].action == ["write": ["_0": "2027-01-15T08:00:00.123Z"]])
+    #expect(log.state(after: 2) == ["entries": ["2027-01-15T08:00:00.123Z", "2027-01-15T08:00:00.002Z"]])
+    let decoded = try log.state(after: 2, as: Diary.State.self)
+    #expect(
+      decoded.entries.map { ($0.timeIntervalSince1970 * 1000).rounded() } == [
+        1_800_000_000_123, 1_800_000_000_002,
+      ])
+    #expect(Replay(log, reducer: Diary()).run().isMatch)
+  }
+
+  @Test func datesOfLogsRecordedAsNumbersStillDecode() throws {
+    let text = """
+      {"app":"diary","format":"uniflow-session","start":"2027-01-15T08:00:00.000Z","version":1}
+      {"state":{"entries":[]}}
+      {"seq":1,"time":0,"name":"write","cause":null,"action":{"write":{"_0":820000000}},"patch":[{"op":"add","path":"/entries/0","value":820000000}]}
+
+      """
+    let log = try SessionLog(parsing: text, expectedApp: "diary")
+    let state = try log.state(after: 1, as: Diary.State.self)
+    #expect(state.entries == [Date(timeIntervalSinceReferenceDate: 820_000_000)])
+  }
+}

@@ -130,7 +130,7 @@ final class SongRowViewModel: StoreViewModel<Playlist.Song, Playlist.SongRow.Act
         Playlist.Song(id: 3, title: "C"),
       ]),
       reducer: Playlist())
-    let songs = ListViewModel(store: store, rows: \.songs, action: Playlist.Action.songs) {
+    let songs = ListViewModel(rows: store.scope(state: \.songs, action: Playlist.Action.songs)) {
       SongRowViewModel(store: $0)
     }
     var batches: [RowChanges<Int>] = []

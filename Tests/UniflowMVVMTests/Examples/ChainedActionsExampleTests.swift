@@ -108,7 +108,7 @@ final class OrderViewModel: StoreViewModel<Order.State, Order.Action>, ViewModel
       },
       configuration: StoreConfiguration(maximumSynchronousActions: 10) { diagnostics.append($0) })
     let viewModel = StoreViewModel(store: store)
-    let start = viewModel.input("a")
+    let start = InputAction(store: viewModel.store, action: "a")
     start()
     #expect(store.state == 10)
     guard case .actionCycle(let cycle) = diagnostics.first else {

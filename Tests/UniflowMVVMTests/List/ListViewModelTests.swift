@@ -166,3 +166,30 @@ import UniflowMVVM
     }
   }
 }
+
+/// A list view model made from a store scoped to its collection: two arguments.
+@MainActor
+@Suite struct ListViewModelFromScopedRowsTests {
+  @Test func aListMadeFromTheRowsStoreShowsUpdatesAndSendsThroughTheRoot() {
+    var actions: [Checklist.Action] = []
+    let store = Store(
+      initialState: Checklist.State(tasks: [Checklist.Task(id: 1, title: "Milk")]),
+      reducer: Checklist(), middleware: [Middleware { action, _, _ in actions.append(action) }])
+
+    let list = ListViewModel(rows: store.scope(state: \.tasks, action: Checklist.Action.tasks)) {
+      TaskRowViewModel(store: $0)
+    }
+
+    var reported: [RowChanges<Int>] = []
+    let token = list.changes.observe { reported.append($0) }
+    #expect(list.count.value == 1)
+    list.row(at: 0).toggle()
+    #expect(actions == [.tasks(.element(id: 1, action: .toggle))])
+    #expect(reported.last?.updates.map(\.id) == [1])
+    store.send(.add(Checklist.Task(id: 2, title: "Eggs")))
+    #expect(list.count.value == 2)
+    #expect(list.row(at: 1).title.value == "Eggs")
+    #expect(reported.last?.insertions.map(\.id) == [2])
+    _ = token
+  }
+}

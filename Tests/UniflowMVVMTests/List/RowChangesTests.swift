@@ -149,3 +149,52 @@ import UniflowTestSupport
     return (IdentifiedArray(uniqueElements: old), IdentifiedArray(new) { kept, _ in kept })
   }
 }
+
+/// Applying changes to an array that mirrors a list, as a terminal program or a test does.
+@Suite struct RowChangesApplyTests {
+  @Test func theDocumentedExampleTurnsTheOldLinesIntoTheNewOnes() throws {
+    let oldTodos = IdentifiedArray(uniqueElements: [Item(id: 1, content: 1), Item(id: 2, content: 2)])
+    let newTodos = IdentifiedArray(uniqueElements: [Item(id: 3, content: 3), Item(id: 1, content: 9)])
+    var lines = oldTodos.map(\.content)
+    let changes = RowChanges(from: oldTodos, to: newTodos)
+    try changes.apply(to: &lines, insert: { newTodos[$0.offset].content }) { line, update in
+      line = newTodos[update.to].content
+    }
+    #expect(lines == newTodos.map(\.content))
+  }
+
+  @Test(arguments: 0..<4)
+  func randomisedChangesApplyToAMirrorOfTheOldList(batch: Int) throws {
+    var random = SplitMix64(seed: 0xA991_0000 + UInt64(batch))
+    for _ in 0..<300 {
+      let pool = Int.random(in: 1...40, using: &random)
+      let old = (0..<pool).shuffled(using: &random).prefix(Int.random(in: 0...pool, using: &random))
+        .map { Item(id: $0, content: Int.random(in: 0..<3, using: &random)) }
+      let new = (0..<pool).shuffled(using: &random).prefix(Int.random(in: 0...pool, using: &random))
+        .map { Item(id: $0, content: Int.random(in: 0..<3, using: &random)) }
+      let changes = RowChanges(
+        from: IdentifiedArray(uniqueElements: old), to: IdentifiedArray(uniqueElements: new))
+      var mirror = old
+      try changes.apply(to: &mirror, insert: { new[$0.offset] }) { row, update in row = new[update.to] }
+      #expect(mirror == new)
+    }
+  }
+
+  @Test func changesThatDoNotFitAreRefusedAndTheArrayIsKept() {
+    let old = IdentifiedArray(uniqueElements: [Item(id: 1, content: 0), Item(id: 2, content: 0)])
+    let changes = RowChanges(from: old, to: IdentifiedArray(uniqueElements: [Item(id: 1, content: 0)]))
+    var shorter = ["only one"]
+    #expect(throws: RowChangesError.doesNotFit("old offset 1 is outside 0..<1")) {
+      try changes.apply(to: &shorter, insert: { _ in "new" })
+    }
+    #expect(shorter == ["only one"])
+    let moved = RowChanges<Int>(
+      deletions: [], insertions: [], moves: [.init(id: 1, from: 0, to: 1), .init(id: 2, from: 0, to: 0)],
+      updates: [])
+    var rows = ["a", "b"]
+    #expect(throws: RowChangesError.doesNotFit("old offset 0 is used twice")) {
+      try moved.apply(to: &rows, insert: { _ in "new" })
+    }
+    #expect(rows == ["a", "b"])
+  }
+}

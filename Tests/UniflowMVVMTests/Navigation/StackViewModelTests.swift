@@ -35,7 +35,7 @@ private struct Screens: Reducer {
 /// A screen's view model: its count, as text.
 @MainActor
 private final class ScreenViewModel: StoreViewModel<Screens.Counter, Screens.CounterAction> {
-  lazy var title = output { "Count: \($0.count)" }
+  lazy var title = OutputValue.selecting({ "Count: \($0.count)" }, in: store)
 
   func increment() { store.send(.increment) }
 }

@@ -150,3 +150,64 @@ struct Catalog: Reducer {
     #expect(await values.next() == "a")
   }
 }
+
+/// Events of a child feature, typed as the child's store, for a view model on a scoped store.
+@MainActor
+@Suite struct ScopedActionEventsTests {
+  struct App: Reducer {
+    struct State: Equatable {
+      var profile = Profile.State()
+      var title = ""
+    }
+    enum Action: Equatable {
+      case profile(Profile.Action)
+      case setTitle(String)
+      static let profileCase = ActionCase(embed: Action.profile) {
+        if case .profile(let action) = $0 { action } else { nil }
+      }
+    }
+    var body: some Reducer<State, Action> {
+      Scope(state: \.profile, action: Action.profileCase) { Profile() }
+      Reduce { state, action in
+        if case .setTitle(let title) = action { state.title = title }
+        return .none
+      }
+    }
+  }
+
+  @Test func aChildsEventsFireForItsActionsWithItsStateAndLiveAsLongAsTheirEvents() {
+    let events = ActionEvents<App.State, App.Action>()
+    let store = Store(initialState: App.State(), reducer: App(), middleware: [events.middleware])
+
+    let profileEvents = events.scope(state: \.profile, action: App.Action.profileCase)
+    let renamed: OutputEvent<String> = profileEvents.event { action in
+      if case .rename(let name) = action { name } else { nil }
+    }
+    let aged: OutputEvent<Int> = profileEvents.event { action, state in
+      if case .birthday = action { state.age } else { nil }
+    }
+    var seen: [String] = []
+    let tokens = [
+      renamed.observe { seen.append("renamed \($0)") }, aged.observe { seen.append("aged \($0)") },
+    ]
+    let profileStore = store.scope(state: \.profile, action: App.Action.profileCase)
+    // The events live as long as what holds them: a view model, here this scope.
+    withExtendedLifetime((renamed, aged, tokens)) {
+      profileStore.send(.rename("Grace"))
+      store.send(.setTitle("Home"))
+      store.send(.profile(.birthday))
+      #expect(seen == ["renamed Grace", "aged 37"])
+      #expect(events.eventCount == 1)
+    }
+  }
+
+  @Test func releasingAChildsEventsReleasesItsScope() {
+    let events = ActionEvents<App.State, App.Action>()
+    var renamed: OutputEvent<String>? = events.scope(state: \.profile, action: App.Action.profileCase)
+      .event { action in if case .rename(let name) = action { name } else { nil } }
+    #expect(events.eventCount == 1)
+    #expect(renamed != nil)
+    renamed = nil
+    #expect(events.eventCount == 0)
+  }
+}

@@ -66,7 +66,7 @@ import UniflowMVVM
     let store = Store(initialState: Profile.State(), reducer: Profile())
     let age = OutputValue.selecting(\.age, in: store)
     var seen: [Int] = []
-    var token: OutputToken? = age.observe { seen.append($0) }
+    var token: ObservationToken? = age.observe { seen.append($0) }
     store.send(.birthday)
     #expect(token != nil)
     token = nil
@@ -79,8 +79,8 @@ import UniflowMVVM
     let store = Store(initialState: Profile.State(), reducer: Profile())
     let age = OutputValue.selecting(\.age, in: store)
     var calls = 0
-    var tokens: [OutputToken] = []
-    var tokenSet: Set<OutputToken> = []
+    var tokens: [ObservationToken] = []
+    var tokenSet: Set<ObservationToken> = []
     age.observe { _ in calls += 1 }.store(in: &tokens)
     age.observe { _ in calls += 1 }.store(in: &tokenSet)
     store.send(.birthday)
@@ -125,8 +125,8 @@ import UniflowMVVM
     let store = Store(initialState: Profile.State(), reducer: Profile())
     let age = OutputValue.selecting(\.age, in: store)
     var calls: [String] = []
-    var lateTokens: [OutputToken] = []
-    var second: OutputToken?
+    var lateTokens: [ObservationToken] = []
+    var second: ObservationToken?
     let first = age.observe { _ in
       calls.append("first")
       second?.cancel()
@@ -239,5 +239,25 @@ import UniflowMVVM
     store.send(.birthday)
     await consumer.value
     #expect(!age.hasObservers)
+  }
+}
+
+/// One token type for everything observed: a store's observations and a view model's outputs.
+@MainActor
+@Suite struct OneTokenTypeTests {
+  @Test func aStoreObservationAndAnOutputsObserverAreKeptInOneSetAndEndTogether() {
+    let store = Store(initialState: Profile.State(), reducer: Profile())
+    let name = OutputValue.selecting(\.name, in: store)
+    var seen: [String] = []
+    var tokens: Set<ObservationToken> = []
+    store.observe(\.age) { seen.append("age \($0)") }.store(in: &tokens)
+    name.observe { seen.append("name \($0)") }.store(in: &tokens)
+    store.send(.birthday)
+    store.send(.rename("Grace"))
+    #expect(seen == ["age 37", "name Grace"])
+    tokens = []
+    store.send(.birthday)
+    store.send(.rename("Ada"))
+    #expect(seen == ["age 37", "name Grace"])
   }
 }

@@ -5,7 +5,7 @@ import UniflowMVVM
 @MainActor
 final class Arrivals<Value: Sendable> {
   let stream: AsyncStream<Value>
-  private let token: OutputToken
+  private let token: ObservationToken
 
   init(of output: OutputValue<Value>) {
     let (stream, continuation) = AsyncStream.makeStream(of: Value.self)

@@ -98,18 +98,36 @@ final class NumberSource: Sendable {
     withExtendedLifetime(token) {}
   }
 
-  @Test func inputAndOutputMethodsMakeWorkingInputsAndOutputs() {
-    let store = Store(initialState: Profile.State(), reducer: Profile())
-    let viewModel = StoreViewModel(store: store)
-    let name = viewModel.output(\.name)
-    let initial = viewModel.output { $0.name.first }
-    let rename = viewModel.input(Profile.Action.rename)
-    let birthday = viewModel.input(.birthday)
-    rename("Grace")
-    birthday()
-    #expect(name.value == "Grace")
-    #expect(initial.value == "G")
-    #expect(store.state.age == 37)
+  @Test func inputsAndOutputsHaveOneSpellingThatWorksBeforeSuperInit() throws {
+    let source = """
+      import UniflowMVVM
+
+      struct Profile: Reducer {
+        struct State: Equatable { var name = "Ada" }
+        enum Action { case rename(String), clear }
+        func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+      }
+
+      final class ProfileViewModel: StoreViewModel<Profile.State, Profile.Action> {
+        let name: OutputValue<String>
+        let rename: InputAction<String>
+        let clear: InputAction<Void>
+        override init(store: Store<Profile.State, Profile.Action>) {
+          name = OutputValue.selecting(\\.name, in: store)
+          rename = InputAction(store: store, action: Profile.Action.rename)
+          clear = InputAction(store: store, action: .clear)
+          super.init(store: store)
+        }
+      }
+
+      @MainActor func secondSpelling(_ viewModel: ProfileViewModel) {
+        _ = viewModel.output(\\.name)
+      }
+      """
+    // The documented spelling compiles; the second one, `viewModel.output(\.name)`, is gone.
+    let diagnostics = try compilerDiagnostics(for: source)
+    #expect(diagnostics.first == "22:17: error: value of type 'ProfileViewModel' has no member 'output'")
+    #expect(diagnostics.allSatisfy { $0.hasPrefix("22:") })
   }
 
   @Test func releasingTheViewModelEndsItsSubscriptionsAndLeaksNothing() {
@@ -241,5 +259,42 @@ final class NumberSource: Sendable {
     source.continuation.finish()
     await task.finish()
     #expect(store.state.latest == 7)
+  }
+}
+
+/// A view model's two-way bindings, on a root store and on a scoped one.
+@MainActor
+@Suite struct StoreViewModelBindingTests {
+  @Test func aViewModelsBindingReadsItsStoreAndSetsThroughAnAction() {
+    let store = Store(initialState: Profile.State(), reducer: Profile())
+    let viewModel = ProfileViewModel(store: store)
+
+    let name = viewModel.binding(\.name, send: Profile.Action.rename)
+    name.value = "Grace"
+
+    #expect(name.value == "Grace")
+    #expect(store.state.name == "Grace")
+  }
+
+  @Test func aViewModelOnAScopedStoreBindsThroughTheRoot() {
+    struct Root: Reducer {
+      struct State: Equatable { var profile = Profile.State() }
+      enum Action: Equatable { case profile(Profile.Action) }
+      var body: some Reducer<State, Action> {
+        Scope(
+          state: \.profile,
+          action: ActionCase(embed: Action.profile) { if case .profile(let a) = $0 { a } else { nil } }
+        ) { Profile() }
+      }
+    }
+    let seen = LockIsolated<[Root.Action]>([])
+    let root = Store(
+      initialState: Root.State(), reducer: Root(),
+      middleware: [Middleware { action, _, _ in seen.withLock { $0.append(action) } }])
+    let viewModel = ProfileViewModel(store: root.scope(state: \.profile, action: Root.Action.profile))
+    let name = viewModel.binding(\.name, send: Profile.Action.rename)
+    name.value = "Grace"
+    #expect(seen.current == [.profile(.rename("Grace"))])
+    #expect(root.state.profile.name == "Grace")
   }
 }

@@ -4,13 +4,12 @@ import UniflowTesting
 @MainActor
 @Suite struct PropertyCheckTests {
   @Test func aKnownBugIsFoundAndShrunkToItsShortestSequence() async {
-    var failure: PropertyCheckFailure?
-    await withKnownIssue {
-      failure = await checkProperties(
+    let failure = await knownPropertyFailure {
+      await checkProperties(
         of: { _ in Inventory() }, initialState: Inventory.State(), actions: Inventory.actions,
         properties: [Inventory.countMatchesItems], sequences: 100, length: 50, seed: 1)
-    } matching: { issue in
-      issue.description.contains(Inventory.countFailureReport)
+    } matching: { description in
+      description.contains(Inventory.countFailureReport)
     }
     #expect(failure?.actions == [#".add("a")"#, #".add("a")"#, #".remove("a")"#])
     #expect(failure?.reason == "the count matches the items")

@@ -1,9 +1,11 @@
 import Testing
 import UniflowTesting
 
-/// Runs `body`, which must record exactly `count` failures whose description contains every one
-/// of `fragments` (at the line `line` marked, when given); any other failure it records fails the
-/// test.
+/// Runs `body`, which must report exactly `count` failures whose message contains every one
+/// of `fragments` (at the line `line` marked, when given); any other failure it reports fails
+/// the test.
+///
+/// The failures are captured, not recorded as known issues: a passing run prints none of them.
 @MainActor
 func expectFailure(
   _ fragments: String...,
@@ -12,18 +14,22 @@ func expectFailure(
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: () async -> Void
 ) async {
-  let matches = LockIsolated(0)
-  await withKnownIssue(sourceLocation: sourceLocation) {
-    await body()
-  } matching: { issue in
-    let description = issue.description
-    guard fragments.allSatisfy(description.contains),
-      line == nil || issue.sourceLocation?.line == line?.value
-    else { return false }
-    matches.withLock { $0 += 1 }
-    return true
+  let failures = await capturingFailures(body)
+  let matching = failures.filter { failure in
+    fragments.allSatisfy(failure.message.contains) && (line == nil || failure.line == line?.value)
   }
-  #expect(matches.withLock { $0 } == count, "matching failures", sourceLocation: sourceLocation)
+  #expect(matching.count == count, "matching failures", sourceLocation: sourceLocation)
+  let others = failures.filter { !matching.contains($0) }
+  #expect(others.isEmpty, "unexpected failures: \(others.map(\.message))", sourceLocation: sourceLocation)
+}
+
+/// Runs `body` and returns the failures the testing library reported in it, in order, without
+/// recording them.
+@MainActor
+func capturingFailures(_ body: () async -> Void) async -> [CapturedFailure] {
+  let failures = LockIsolated<[CapturedFailure]>([])
+  await FailureCapture.$failures.withValue(failures) { await body() }
+  return failures.current
 }
 
 /// The line of the statement that follows a call to ``mark(line:)``: where a test expects a

@@ -40,10 +40,9 @@ struct Inventory: Reducer {
     ])
   }
 
-  /// The property the bug breaks.
-  static var countMatchesItems: FeatureProperty<State, Action> {
+  /// The property the bug breaks: a `static let`, as a feature's properties are declared.
+  static let countMatchesItems = FeatureProperty<State, Action>
     .invariant("the count matches the items") { state in state.count == state.items.count }
-  }
 
   /// The report of the count property's failure with seed 1, shrunk to its three actions: what
   /// the checks of `countMatchesItems` and of the Testing article's worked example print.

@@ -1,8 +1,8 @@
 import Testing
 import UniflowTesting
 
-/// Runs a property check that must fail, and returns its failure; the issue it records is
-/// known, and `matching`, when given, must accept it.
+/// Runs a property check that must fail, and returns its failure; the failure it reports is
+/// captured, not recorded, and `matching`, when given, must accept it.
 @MainActor
 @discardableResult
 func knownPropertyFailure(
@@ -11,10 +11,12 @@ func knownPropertyFailure(
   matching: @escaping @Sendable (_ description: String) -> Bool = { _ in true }
 ) async -> PropertyCheckFailure? {
   var failure: PropertyCheckFailure?
-  await withKnownIssue(sourceLocation: sourceLocation) {
+  let reported = await capturingFailures {
     failure = await check()
-  } matching: { issue in
-    matching(issue.description)
+  }
+  #expect(!reported.isEmpty, "the property check reported no failure", sourceLocation: sourceLocation)
+  for report in reported {
+    #expect(matching(report.message), "unexpected failure: \(report.message)", sourceLocation: sourceLocation)
   }
   return failure
 }

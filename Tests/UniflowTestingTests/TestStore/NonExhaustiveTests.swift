@@ -77,11 +77,16 @@ import UniflowTesting
   }
 
   @Test func showingSkippedAssertionsDoesNotFailTheTest() async {
-    let store = TestStore(initialState: Counter.State(), reducer: Counter())
-    store.exhaustivity = .off(showSkippedAssertions: true)
-    await store.send(.increment) { $0.count = 1 }
-    await store.send(.incrementTwice)
-    await store.receive(.record) { $0.history = [3] }
+    let reported = await capturingFailures {
+      let store = TestStore(initialState: Counter.State(), reducer: Counter())
+      store.exhaustivity = .off(showSkippedAssertions: true)
+      await store.send(.increment) { $0.count = 1 }
+      await store.send(.incrementTwice)
+      await store.receive(.record) { $0.history = [3] }
+    }
+    // Shown as notes (known issues under Swift Testing), never as failures.
+    #expect(reported.count == 2)
+    #expect(reported.allSatisfy { $0.isSkipNote })
   }
 
   @Test func exhaustivityCanChangeWithinATest() async {

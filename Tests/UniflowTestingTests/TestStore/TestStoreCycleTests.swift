@@ -23,17 +23,10 @@ private struct Runaway: Reducer {
   }
 }
 
-/// The issues a block recorded, all taken as known.
+/// The failures a block reported, captured.
 @MainActor
 private func recordedIssues(_ body: () async -> Void) async -> [String] {
-  let issues = LockIsolated<[String]>([])
-  await withKnownIssue {
-    await body()
-  } matching: { issue in
-    issues.withLock { $0.append(issue.description) }
-    return true
-  }
-  return issues.withLock { $0 }
+  await capturingFailures(body).map(\.message)
 }
 
 @MainActor

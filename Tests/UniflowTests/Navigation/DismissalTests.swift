@@ -23,26 +23,26 @@ import UniflowTesting
     store.send(.editor(.dismiss))
     #expect(
       log.entries.map(\.description) == [
-        "Uniflow: a dismissal was ignored: Editor.State is not presented (dismissed already?)"
+        "Uniflow: a dismissal was ignored: PopupEditor.State is not presented (dismissed already?)"
       ])
   }
 
   @Test func aChildPresentedOverAPlainCaseCannotDismissItselfAndSaysWhy() {
     let store = Store(
-      initialState: Host<Editor>.State(), reducer: Host(content: Editor()),
+      initialState: Host<PopupEditor>.State(), reducer: Host(content: PopupEditor()),
       configuration: log.configuration)
-    store.send(.present(Editor.State()))
+    store.send(.present(PopupEditor.State()))
     store.send(.content(.done))
-    #expect(store.content == Editor.State())
+    #expect(store.content == PopupEditor.State())
     #expect(
       log.entries.map(\.description) == [
-        "Uniflow: a dismissal was ignored: Editor is presented with ifLet over a plain action "
+        "Uniflow: a dismissal was ignored: PopupEditor is presented with ifLet over a plain action "
           + "case; carry its actions in a PresentationAction case to let it dismiss itself"
       ])
   }
 
   @Test func aFeatureThatNothingPresentsCannotDismissItself() {
-    let store = Store(initialState: Editor.State(), reducer: Editor(), configuration: log.configuration)
+    let store = Store(initialState: PopupEditor.State(), reducer: PopupEditor(), configuration: log.configuration)
     store.send(.done)
     #expect(
       log.entries.map(\.description) == [

@@ -9,7 +9,7 @@ struct Detail: Reducer {
     var note = ""
     var saved: [String] = []
     var ticks = 0
-    var editor: Editor.State?
+    var editor: PopupEditor.State?
   }
   enum Action: Equatable, Codable, Sendable {
     case noteChanged(String)
@@ -20,13 +20,13 @@ struct Detail: Reducer {
     case closeTwice
     case closeLater
     case edit
-    case editor(PresentationAction<Editor.Action>)
+    case editor(PresentationAction<PopupEditor.Action>)
   }
   let clock: TestClock
 
   var body: some Reducer<State, Action> {
     Reduce(step)
-      .ifLet(\.editor, action: Action.editorCase) { Editor() }
+      .ifLet(\.editor, action: Action.editorCase) { PopupEditor() }
   }
 
   func step(into state: inout State, action: Action) -> Effect<Action> {
@@ -61,7 +61,7 @@ struct Detail: Reducer {
         await send.dismiss()
       }
     case .edit:
-      state.editor = Editor.State(text: state.note)
+      state.editor = PopupEditor.State(text: state.note)
       return .none
     case .editor(.presented(.done)):
       state.note = state.editor?.text ?? state.note
@@ -73,7 +73,7 @@ struct Detail: Reducer {
 }
 
 /// A small editor presented over a screen, which closes itself.
-struct Editor: Reducer {
+struct PopupEditor: Reducer {
   struct State: Equatable, Codable, Sendable { var text = "" }
   enum Action: Equatable, Codable, Sendable {
     case typed(String)
@@ -144,7 +144,7 @@ struct Path: Reducer {
 }
 
 extension Detail.Action {
-  static let editorCase = ActionCase<Detail.Action, PresentationAction<Editor.Action>>(
+  static let editorCase = ActionCase<Detail.Action, PresentationAction<PopupEditor.Action>>(
     embed: Detail.Action.editor
   ) {
     if case .editor(let action) = $0 { action } else { nil }
@@ -207,18 +207,18 @@ struct Navigator: Reducer {
   }
 }
 
-/// A parent that presents an ``Editor`` with a ``PresentationAction`` case and logs what it
+/// A parent that presents an ``PopupEditor`` with a ``PresentationAction`` case and logs what it
 /// sees of it.
 struct Sheet: Reducer {
   struct State: Equatable {
-    var editor: Editor.State?
+    var editor: PopupEditor.State?
     var log: [String] = []
   }
   enum Action: Equatable {
     case edit
-    case editor(PresentationAction<Editor.Action>)
+    case editor(PresentationAction<PopupEditor.Action>)
 
-    static let editorCase = ActionCase<Action, PresentationAction<Editor.Action>>(
+    static let editorCase = ActionCase<Action, PresentationAction<PopupEditor.Action>>(
       embed: Action.editor
     ) {
       if case .editor(let action) = $0 { action } else { nil }
@@ -228,13 +228,13 @@ struct Sheet: Reducer {
   var body: some Reducer<State, Action> {
     Reduce { state, action in
       switch action {
-      case .edit: state.editor = Editor.State()
+      case .edit: state.editor = PopupEditor.State()
       case .editor(.dismiss): state.log.append("dismissing \(state.editor?.text ?? "nothing")")
       case .editor: break
       }
       return .none
     }
-    .ifLet(\.editor, action: Action.editorCase) { Editor() }
+    .ifLet(\.editor, action: Action.editorCase) { PopupEditor() }
   }
 }
 

@@ -97,7 +97,10 @@ import UniflowDevTools
     #expect(missing.standardError.contains("option --record needs a file"))
     let inspect = try todo.runWithoutDatabase(["inspect"])
     #expect(inspect.status == 2)
-    #expect(inspect.standardError.contains("'todo inspect' needs one session log"))
+    #expect(
+      inspect.errorLines == [
+        "todo: error: no session log given; usage: todo inspect LOG [-o PAGE] [--app NAME]"
+      ])
   }
 
   @Test func inspectingALogCutShortWritesWhatItCouldRead() throws {
@@ -118,5 +121,290 @@ import UniflowDevTools
     let inspect = try todo.runWithoutDatabase(["inspect", notALog])
     #expect(inspect.status == 1)
     #expect(inspect.standardError.contains("line 1: not a valid step: unexpected 'h' at byte 0"))
+  }
+}
+
+/// `--record` never destroys what is at its path, and a recording that fails says why, once,
+/// with an exit status that says so too.
+@Suite struct RecordingFileTests {
+  let todo: TodoProcess
+
+  init() throws {
+    todo = try TodoProcess()
+  }
+
+  @Test func anExistingFileIsRefusedKeptAndNothingIsChanged() throws {
+    let log = todo.directory.file("session.jsonl")
+    try Data("the first session\n".utf8).write(to: URL(filePath: log))
+    let add = try todo.run("--record", log, "add", "Buy milk")
+    #expect(add.status == 1)
+    #expect(
+      add.errorLines == [
+        "todo: error: cannot record to \(log): the file already exists, and a recording does not "
+          + "replace it (use --record-replace to replace it)"
+      ])
+    #expect(try String(contentsOf: URL(filePath: log), encoding: .utf8) == "the first session\n")
+    #expect(try todo.run("list").standardOutput == "")
+  }
+
+  @Test func recordReplaceReplacesAnExistingFile() throws {
+    let log = todo.directory.file("session.jsonl")
+    #expect(try todo.run("--record", log, "add", "Buy milk").status == 0)
+    #expect(try todo.run("--record-replace", log, "done", "1").status == 0)
+    let session = try SessionLog(contentsOf: URL(filePath: log), expectedApp: "todo")
+    #expect(session.issue == nil)
+    #expect(session.steps.first?.name == "setDone")
+  }
+
+  @Test func aSymbolicLinkIsRefusedAndNeitherItNorItsTargetChanges() throws {
+    let target = todo.directory.file("target.txt")
+    try Data("kept\n".utf8).write(to: URL(filePath: target))
+    let link = todo.directory.file("link.jsonl")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let add = try todo.run("--record-replace", link, "add", "Buy milk")
+    #expect(add.status == 1)
+    #expect(
+      add.errorLines == [
+        "todo: error: cannot write to \(link): it is a symbolic link, not a file; it was left as it is"
+      ])
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+    #expect(try String(contentsOf: URL(filePath: target), encoding: .utf8) == "kept\n")
+  }
+
+  @Test func aCharacterDeviceIsWrittenThroughAndStaysADevice() throws {
+    let add = try todo.run("--record", "/dev/null", "add", "Buy milk")
+    #expect(add.status == 0)
+    #expect(add.standardError == "")
+    #expect(
+      try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
+        == .typeCharacterSpecial)
+  }
+
+  @Test(
+    .enabled(
+      if: (try? FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType)
+        == .typeCharacterSpecial,
+      "needs /dev/full, the character device whose writes fail with ENOSPC (Linux, FreeBSD)"))
+  func aDeviceThatCannotBeWrittenFailsBeforeAnyChangeWithTheSystemsReason() throws {
+    let add = try todo.run("--record", "/dev/full", "add", "Buy milk")
+    #expect(add.status == 1)
+    #expect(
+      add.errorLines == [
+        "todo: error: cannot write the recording to /dev/full: \(String(cString: strerror(ENOSPC)))"
+      ])
+    #expect(
+      try FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType
+        == .typeCharacterSpecial)
+    #expect(try todo.run("list").standardOutput == "")
+  }
+
+  @Test func aMissingFolderIsReportedAsMissing() throws {
+    let folder = todo.directory.file("logs")
+    let log = (folder as NSString).appendingPathComponent("session.jsonl")
+    let add = try todo.run("--record", log, "add", "Buy milk")
+    #expect(add.status == 1)
+    #expect(add.errorLines == ["todo: error: cannot record to \(log): the folder \(folder) does not exist"])
+  }
+
+  @Test func aFolderThatCannotBeWrittenIsReportedAsPermissionDenied() throws {
+    // Root writes anywhere: the program runs as the unprivileged user "nobody" when the tests
+    // run as root, as a continuous-integration machine does.
+    let locked = todo.directory.file("locked")
+    try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked)
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: todo.directory.path)
+    let log = (locked as NSString).appendingPathComponent("session.jsonl")
+    let executable = try #require(TodoProcess.executable)
+    let process = Process()
+    let arguments = [executable.path, "--db", todo.database, "--record", log, "add", "Buy milk"]
+    if geteuid() == 0 {
+      process.executableURL = URL(filePath: "/usr/bin/setpriv")
+      process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups"] + arguments
+    } else {
+      process.executableURL = executable
+      process.arguments = Array(arguments.dropFirst())
+    }
+    process.environment = TodoProcess.baseEnvironment.merging(["HOME": todo.directory.path]) { $1 }
+    let error = Pipe()
+    process.standardError = error
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(message == "todo: error: cannot record to \(log): \(String(cString: strerror(EACCES)))\n")
+  }
+
+  @Test @MainActor func aWriteThatFailsMidSessionIsReportedOnceWithStatus3() async throws {
+    // A FIFO whose reader goes away once the session has started: every later write fails.
+    let log = todo.directory.file("live.jsonl")
+    try #require(mkfifo(log, 0o600) == 0)
+    let reader = open(log, O_RDONLY | O_NONBLOCK)
+    try #require(reader >= 0)
+    let terminal = try PseudoTerminal()
+    let process = Process()
+    process.executableURL = TodoProcess.executable
+    process.arguments = ["--db", todo.database, "--record", log]
+    process.environment = TodoProcess.baseEnvironment
+    process.standardInput = terminal.terminal
+    process.standardOutput = terminal.terminal
+    process.standardError = terminal.terminal
+    try process.run()
+    try terminal.closeTerminalSide()
+    try terminal.read(until: "No todos yet. Press a to add one.")
+    close(reader)
+    terminal.type("a")
+    try terminal.read(until: "Add: ")
+    terminal.type("Buy milk\r")
+    try terminal.read(until: "Added 1: Buy milk")
+    terminal.type("q")
+    try terminal.readToEnd()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 3)
+    let reports = terminal.text().components(separatedBy: "cannot write the recording to \(log): ")
+    #expect(reports.count == 2)
+    #expect(terminal.text().contains(String(cString: strerror(EPIPE))))
+    #expect(terminal.text().contains("were not recorded (the changes themselves were made)"))
+    #expect(try todo.run("list").standardOutput == "1  [ ] Buy milk\n")
+  }
+}
+
+/// `todo inspect` and `uniflow-inspect` are one command: same messages, same exit statuses.
+@Suite struct InspectAgreementTests {
+  let todo: TodoProcess
+
+  init() throws {
+    todo = try TodoProcess()
+  }
+
+  /// Runs `uniflow-inspect arguments…`, built next to `todo`.
+  func runUniflowInspect(_ arguments: [String]) throws -> TodoProcess.Result {
+    let executable = try #require(TodoProcess.executable).deletingLastPathComponent()
+      .appending(path: "uniflow-inspect")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let standardOutput = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let standardError = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return TodoProcess.Result(
+      status: process.terminationStatus, standardOutput: standardOutput, standardError: standardError)
+  }
+
+  @Test func bothProgramsReportEveryCaseAlike() throws {
+    let log = todo.directory.file("session.jsonl")
+    #expect(try todo.run("--record", log, "add", "Buy milk").status == 0)
+    let recorded = try String(contentsOf: URL(filePath: log), encoding: .utf8)
+    let lines = recorded.split(separator: "\n")
+    let badMiddle = todo.directory.file("bad-middle.jsonl")
+    try Data((lines[0...2] + ["oops"] + lines[3...] + [lines[2]]).joined(separator: "\n").utf8)
+      .write(to: URL(filePath: badMiddle))
+    let cut = todo.directory.file("cut.jsonl")
+    try Data(recorded.dropLast(8).utf8).write(to: URL(filePath: cut))
+    let notALog = todo.directory.file("notes.txt")
+    try Data("hello\n".utf8).write(to: URL(filePath: notALog))
+    let page = todo.directory.file("page.html")
+    let link = todo.directory.file("link.html")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: notALog)
+
+    let cases: [[String]] = [
+      [log, "-o", link],
+      [log, "-o", page], [badMiddle, "-o", page], [cut, "-o", page], [notALog, "-o", page],
+      [todo.directory.file("missing.jsonl"), "-o", page], [log, "--app", "other", "-o", page],
+      [], [log, "-o"], [log, log],
+    ]
+    for arguments in cases {
+      let viaTodo = try todo.runWithoutDatabase(["inspect"] + arguments)
+      let viaTool = try runUniflowInspect(arguments)
+      #expect(viaTodo.status == viaTool.status, "\(arguments)")
+      #expect(viaTodo.standardOutput == viaTool.standardOutput, "\(arguments)")
+      #expect(
+        viaTodo.standardError.replacing("todo: ", with: "").replacing("todo inspect ", with: "")
+          == viaTool.standardError.replacing("uniflow-inspect: ", with: "").replacing(
+            "uniflow-inspect ", with: ""), "\(arguments)")
+    }
+    let badMiddleRun = try runUniflowInspect([badMiddle, "-o", page])
+    #expect(badMiddleRun.status == 0)
+    #expect(badMiddleRun.standardOutput.hasSuffix("; 2 lines of the log skipped\n"))
+    #expect(badMiddleRun.standardError.contains("uniflow-inspect: warning: line 4: not a valid step"))
+    #expect(badMiddleRun.standardError.contains("comes after step"))
+    let usage = try runUniflowInspect([])
+    #expect(usage.status == 2)
+  }
+}
+
+/// `todo replay FILE`: a recorded session as a file anyone can run against this version.
+@Suite struct ReplayCommandTests {
+  let todo: TodoProcess
+
+  init() throws {
+    todo = try TodoProcess()
+  }
+
+  /// A session that adds a todo and marks it done.
+  func recordedSession() throws -> (path: String, steps: Int) {
+    let log = todo.directory.file("session.jsonl")
+    #expect(try todo.run("--record", log, "add", "Buy milk").status == 0)
+    let more = todo.directory.file("more.jsonl")
+    #expect(try todo.run("--record", more, "done", "1").status == 0)
+    let session = try SessionLog(contentsOf: URL(filePath: log), expectedApp: "todo")
+    return (log, session.steps.count)
+  }
+
+  @Test func aSessionThatStillBehavesTheSameReplaysWithStatus0() throws {
+    let (log, steps) = try recordedSession()
+    let replay = try todo.runWithoutDatabase(["replay", log])
+    #expect(replay.status == 0)
+    #expect(
+      replay.standardOutput
+        == "replayed \(steps) of \(steps) recorded steps: every state matches the recording\n")
+    #expect(replay.standardError == "")
+  }
+
+  @Test func theFirstStepWhoseStateDiffersIsReportedWithStatus1() throws {
+    let (log, steps) = try recordedSession()
+    // What the program did when it was recorded, as a bug would have it: the added todo's
+    // title in the recorded state is not the one the database answered.
+    var lines = try String(contentsOf: URL(filePath: log), encoding: .utf8).split(separator: "\n")
+    let loaded = try #require(lines.firstIndex { $0.contains(#""name":"finished""#) })
+    let patch = try #require(lines[loaded].range(of: #""patch":"#))
+    lines[loaded] =
+      lines[loaded][..<patch.lowerBound]
+      + lines[loaded][patch.lowerBound...].replacing(#""title":"Buy milk""#, with: #""title":"Buy bread""#)
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(filePath: log))
+    let replay = try todo.runWithoutDatabase(["replay", log])
+    #expect(replay.status == 1)
+    #expect(replay.standardOutput.hasPrefix("replayed \(loaded - 2) of \(steps) recorded steps\n"))
+    #expect(
+      replay.standardOutput.contains(
+        "line \(loaded + 1): after step \(loaded - 1) (finished) the state differs from the recording:")
+    )
+    #expect(replay.standardOutput.contains(#"todos[0].title: expected "Buy bread", actual "Buy milk""#))
+  }
+
+  @Test func aLogThatCannotBeReplayedIsAnErrorAndAMissingOneAUsageError() throws {
+    let usage = try todo.runWithoutDatabase(["replay"])
+    #expect(usage.status == 2)
+    #expect(
+      usage.errorLines == [
+        "todo: error: 'todo replay' needs one session log: todo replay FILE (see 'todo --help')"
+      ])
+    let missing = try todo.runWithoutDatabase(["replay", todo.directory.file("missing.jsonl")])
+    #expect(missing.status == 1)
+    #expect(
+      missing.standardError.hasPrefix("todo: error: cannot read \(todo.directory.file("missing.jsonl")): "))
+    let other = todo.directory.file("other.jsonl")
+    try Data(
+      (#"{"app":"checklist","format":"uniflow-session","start":"2027-01-15T08:00:00.000Z","version":1}"#
+        + "\n" + #"{"state":{}}"# + "\n").utf8
+    ).write(to: URL(filePath: other))
+    let replay = try todo.runWithoutDatabase(["replay", other])
+    #expect(replay.status == 1)
+    #expect(replay.errorLines == [#"todo: error: line 1: the log was recorded by "checklist", not "todo""#])
   }
 }
