@@ -42,6 +42,9 @@ final class RootCore<State, Action> {
   /// tracking is one-shot and starts with a read, so a change that follows no read has no
   /// tracker to tell, and the registrar is skipped.
   @exclusivity(unchecked) @usableFromInline var isStateAccessed = false
+  /// Whether a shared value changed while this store was processing: once it has finished,
+  /// the shared runtime tells every holder.
+  @exclusivity(unchecked) @usableFromInline var hasPendingSharedChange = false
 
   @usableFromInline
   struct QueuedAction {
@@ -72,6 +75,7 @@ final class RootCore<State, Action> {
     self.configuration = configuration
     self.stateKeyPath = \RootCore.state
     self.entry = { core, action in core.receive(action, group: nil, cause: nil) }
+    SharedRuntime.shared.register(self)
   }
 
   deinit {
@@ -133,6 +137,7 @@ final class RootCore<State, Action> {
     process(action, group: nil, cause: cause)
     if !queue.isEmpty { drainQueue(first: action) }
     isProcessing = false
+    if hasPendingSharedChange { publishSharedChanges() }
     guard drainGroup != nil else { return StoreTask(group: nil) }
     let finished = drainGroup
     drainGroup = nil
@@ -219,6 +224,14 @@ final class RootCore<State, Action> {
     queue.removeAll(keepingCapacity: queue.count <= 64)
   }
 
+  /// Publishes the shared values changed while this store was processing, now that it has
+  /// finished.
+  @usableFromInline
+  func publishSharedChanges() {
+    hasPendingSharedChange = false
+    SharedRuntime.shared.publishIfIdle()
+  }
+
   func reportCycle(_ tail: [Action], first: Action, firstPosition: Int) {
     let cycle = actionCycle(
       tail: tail, first: first, firstPosition: firstPosition,
@@ -228,6 +241,28 @@ final class RootCore<State, Action> {
 }
 
 extension RootCore: Observable {}
+
+extension RootCore: SharedHolder {
+  /// Checks the observed selections against the state after a shared value it may hold
+  /// changed; an action an observer sends meanwhile is processed after the check.
+  @usableFromInline
+  func sharedValuesDidChange() {
+    guard !isProcessing else {
+      hasPendingSharedChange = true
+      return
+    }
+    isProcessing = true
+    observers.dropCancelled()
+    observers.update(storage)
+    if !queue.isEmpty {
+      let first = queue.removeFirst()
+      process(first.action, group: first.group, cause: first.cause)
+      if !queue.isEmpty { drainQueue(first: first.action) }
+    }
+    isProcessing = false
+    if hasPendingSharedChange { publishSharedChanges() }
+  }
+}
 
 /// The memory of a root store's state, freed when the last reference goes.
 @usableFromInline

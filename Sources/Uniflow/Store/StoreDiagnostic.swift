@@ -7,6 +7,8 @@ public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
   /// An effect's operation threw an error that no `catch` handler took; the description of
   /// the error.
   case unhandledEffectError(String)
+  /// A shared value's storage could not be read or written; the value kept what it had.
+  case sharedStorageFailed(SharedStorageError)
 
   /// One line describing the problem.
   public var description: String {
@@ -14,6 +16,7 @@ public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
     case .actionCycle(let cycle): cycle.description
     case .unhandledEffectError(let error):
       "Uniflow: an effect threw an error that no catch handler handled: \(error)"
+    case .sharedStorageFailed(let error): error.description
     }
   }
 

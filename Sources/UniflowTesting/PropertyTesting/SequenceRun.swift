@@ -223,6 +223,7 @@ extension StoreDiagnostic {
     switch self {
     case .actionCycle: "actionCycle"
     case .unhandledEffectError: "unhandledEffectError"
+    case .sharedStorageFailed: "sharedStorageFailed"
     }
   }
 }
