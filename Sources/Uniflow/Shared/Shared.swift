@@ -75,17 +75,17 @@ public struct Shared<Value: Sendable>: Sendable {
   ///
   /// The holders are told once the store whose reducer made the change has finished its
   /// action; its storage writes the value on schedule. Call it on the main actor, where
-  /// reducers run: off the main actor it stops the program with a message.
+  /// reducers run: off the main actor, the main actor's isolation check stops the program.
   ///
   /// - Parameter body: Changes the value in place; keep it short, and do not read this
   ///   shared value in it (read `$0`).
   /// - Returns: What `body` returns.
+  @inlinable
   public mutating func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    MainActor.preconditionIsolated(
-      "Uniflow: a shared value was changed off the main actor. Change it in a reducer, through the "
-        + "state it is given; an effect sends an action to do it.")
+    // Off the main actor, the isolation check stops the program: a shared value changes in a
+    // reducer, through the state it is given, and an effect sends an action to change it.
     let box = self.box
-    if let expectation = MainActor.assumeIsolated({ SharedRuntime.shared.expectation(for: box) }) {
+    if let expectation = MainActor.assumeIsolated({ box.expectation() }) {
       var expected = expectation.value.withLock { $0 }
       let result = try body(&expected)
       expectation.value.withLock { [expected] in $0 = expected }
@@ -128,10 +128,10 @@ public struct Shared<Value: Sendable>: Sendable {
   public func values() -> AsyncStream<Value> {
     let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
     continuation.yield(box.contents.withLock { $0.value })
-    let id = box.streams.add(continuation)
-    let streams = box.streams
-    continuation.onTermination = { [weak streams] _ in
-      Task { @MainActor in streams?.remove(id) }
+    let id = box.observers.add(continuation)
+    let observers = box.observers
+    continuation.onTermination = { [weak observers] _ in
+      Task { @MainActor in observers?.remove(id) }
     }
     return stream
   }

@@ -42,8 +42,9 @@ package protocol SharedExpectationSlot: AnyObject, Sendable {
 }
 
 /// One expected value of a test store's assertion.
+@usableFromInline
 final class SharedExpectation<Value: Sendable>: SharedExpectationSlot, Sendable {
-  let value: LockIsolated<Value>
+  @usableFromInline let value: LockIsolated<Value>
 
   init(_ value: Value) {
     self.value = LockIsolated(value)

@@ -1,4 +1,5 @@
 import Observation
+import Synchronization
 
 /// The reference behind every copy of a ``Shared`` value: the value itself, its version, its
 /// persistence, and who to tell when it changes.
@@ -17,12 +18,18 @@ final class SharedBox<Value: Sendable>: Sendable {
   }
 
   @usableFromInline let contents: LockIsolated<Contents>
-  let registrar = ObservationRegistrar()
+  @usableFromInline let registrar = ObservationRegistrar()
+  /// Whether the value was read since the registrar was last told of a change.
+  @usableFromInline let isAccessed = Atomic(false)
   /// What diagnostics and test failures call it: its key or its storage's id.
-  let name: String
-  let persistence: SharedPersistence<Value>?
-  /// The streams of its values, on the main actor.
-  let streams: SharedStreams<Value>
+  @usableFromInline package let name: String
+  @usableFromInline let persistence: SharedPersistence<Value>?
+  /// Its observers and streams, on the main actor.
+  @usableFromInline let observers: SharedObservers<Value>
+  /// `\.value` and `\.storageError`, made once: in generic code a key path literal is
+  /// instantiated on every use.
+  @usableFromInline let valueKeyPath: any KeyPath<SharedBox, Value> & Sendable
+  let storageErrorKeyPath: any KeyPath<SharedBox, SharedStorageError?> & Sendable
   /// Where its storage's failures are reported.
   let diagnosticHandler: @MainActor @Sendable (StoreDiagnostic) -> Void
 
@@ -33,8 +40,10 @@ final class SharedBox<Value: Sendable>: Sendable {
     self.contents = LockIsolated(Contents(value: value, storageError: storageError))
     self.name = name
     self.persistence = persistence
-    self.streams = SharedStreams()
+    self.observers = SharedObservers()
     self.diagnosticHandler = diagnosticHandler
+    self.valueKeyPath = \SharedBox.value
+    self.storageErrorKeyPath = \SharedBox.storageError
   }
 
   deinit {
@@ -44,23 +53,23 @@ final class SharedBox<Value: Sendable>: Sendable {
   /// The value, tracked by Observation.
   @inlinable
   var value: Value {
-    access(keyPath: \.value)
+    // Observation tracking starts with a read: a change that follows no read has no tracker
+    // to tell, and skips the registrar.
+    if !isAccessed.load(ordering: .relaxed) { isAccessed.store(true, ordering: .relaxed) }
+    registrar.access(self, keyPath: valueKeyPath)
     return contents.withLock { $0.value }
   }
 
   /// The storage's last error, tracked by Observation.
   var storageError: SharedStorageError? {
-    access(keyPath: \.storageError)
+    if !isAccessed.load(ordering: .relaxed) { isAccessed.store(true, ordering: .relaxed) }
+    registrar.access(self, keyPath: storageErrorKeyPath)
     return contents.withLock { $0.storageError }
-  }
-
-  @usableFromInline
-  func access<Member>(keyPath: KeyPath<SharedBox, Member>) {
-    registrar.access(self, keyPath: keyPath)
   }
 
   /// Replaces the value on the main actor and tells the runtime, which tells every holder once
   /// the store that changed it has finished its action.
+  @inlinable
   @MainActor
   func replace(with value: Value, before: Value, fromStorage: Bool) {
     let version = contents.withLock { contents in
@@ -68,21 +77,61 @@ final class SharedBox<Value: Sendable>: Sendable {
       contents.version &+= 1
       return contents.version
     }
-    if fromStorage {
-      persistence?.valueLoaded(value, version: version)
+    if fromStorage { loaded(value, version: version) }
+    observers.latest = (value, version)
+    guard !observers.isPending.exchange(true, ordering: .relaxed) else {
+      return changedAgain(before: before)
+    }
+    if observers.publisher == nil {
+      // Made here, where `Value` is known: publishing then runs code specialised for it.
+      observers.publisher = { [unowned self] in self.publishLatest() }
     }
     SharedRuntime.shared.didChange(self, before: before, isFromOutside: fromStorage)
+  }
+
+  /// Tells the persistence that `value` came from the storage.
+  @usableFromInline
+  func loaded(_ value: Value, version: UInt64) {
+    persistence?.valueLoaded(value, version: version)
+  }
+
+  /// A change of a value already waiting to be published: only the test store's record needs
+  /// to hear of it.
+  @usableFromInline
+  @MainActor
+  func changedAgain(before: Value) {
+    SharedRuntime.shared.recordChange(self, before: before)
+  }
+
+  /// The expected value a change goes to while a test store runs an assertion.
+  @usableFromInline
+  @MainActor
+  func expectation() -> SharedExpectation<Value>? {
+    SharedRuntime.shared.expectation(for: self)
   }
 
   /// Tells Observation, the streams and the storage of the change; called by the runtime once
   /// no store is in the middle of an action.
   @MainActor
-  func publish() {
-    registrar.willSet(self, keyPath: \.value)
-    registrar.didSet(self, keyPath: \.value)
-    let (value, version) = contents.withLock { ($0.value, $0.version) }
-    streams.yield(value)
-    persistence?.valueChanged(value, version: version)
+  @usableFromInline
+  package func publish() {
+    observers.publisher?()
+  }
+
+  /// Publishes the value as the main actor last set it, with no lock.
+  @inlinable
+  @MainActor
+  func publishLatest() {
+    observers.isPending.store(false, ordering: .relaxed)
+    if isAccessed.load(ordering: .relaxed) {
+      isAccessed.store(false, ordering: .relaxed)
+      registrar.willSet(self, keyPath: valueKeyPath)
+      registrar.didSet(self, keyPath: valueKeyPath)
+    }
+    guard let (value, version) = observers.latest else { return }
+    observers.latest = nil
+    if let persistence { persistence.valueChanged(value, version: version) }
+    observers.notify(value)
   }
 
   /// Records the outcome of a write: `nil` for success.
@@ -94,8 +143,9 @@ final class SharedBox<Value: Sendable>: Sendable {
     }
     if let error { diagnosticHandler(.sharedStorageFailed(error)) }
     guard changed else { return }
-    registrar.willSet(self, keyPath: \.storageError)
-    registrar.didSet(self, keyPath: \.storageError)
+    isAccessed.store(false, ordering: .relaxed)
+    registrar.willSet(self, keyPath: storageErrorKeyPath)
+    registrar.didSet(self, keyPath: storageErrorKeyPath)
     SharedRuntime.shared.storageErrorDidChange()
   }
 
@@ -114,16 +164,51 @@ final class SharedBox<Value: Sendable>: Sendable {
 
 extension SharedBox: Observable {}
 
-/// The continuations of a shared value's `values()` streams.
+/// The observers of a shared value's key path in a store, and its `values()` streams, told of
+/// each change on the main actor.
 @MainActor
-final class SharedStreams<Value: Sendable>: Sendable {
-  private var continuations: [Int: AsyncStream<Value>.Continuation] = [:]
+@usableFromInline
+final class SharedObservers<Value: Sendable>: Sendable {
+  /// The observers, in the order they subscribed; `nil` before the first.
+  @usableFromInline var subscribers: SubscriberList<Value>?
+  /// Publishes the latest value: made by the first change, where the value's type is known.
+  @usableFromInline var publisher: (@MainActor () -> Void)?
+  /// Whether the value changed and waits to be published.
+  @usableFromInline let isPending = Atomic(false)
+  /// The value to publish, with its version, as the main actor set it.
+  @usableFromInline var latest: (value: Value, version: UInt64)?
+  /// Whether the observers are being called: a removal then waits until they have been.
+  @usableFromInline let isNotifying = Atomic(false)
+  @usableFromInline var removals: [Subscriber<Value>] = []
+  @usableFromInline var continuations: [Int: AsyncStream<Value>.Continuation] = [:]
   private var nextID = 0
 
   nonisolated init() {}
 
   deinit {
     for continuation in continuations.values { continuation.finish() }
+  }
+
+  /// Adds an observer, dropping the cancelled ones first (unless the observers are being
+  /// called: the new one is then called from the next change on).
+  @usableFromInline
+  func subscribe(_ subscriber: Subscriber<Value>) {
+    guard let subscribers else {
+      subscribers = SubscriberList(subscriber)
+      return
+    }
+    if !isNotifying.load(ordering: .relaxed), !subscribers.compact() {
+      self.subscribers = SubscriberList(subscriber)
+    } else {
+      subscribers.append(subscriber)
+    }
+  }
+
+  /// Removes an observer that follows another shared value now.
+  @usableFromInline
+  func unsubscribe(_ subscriber: Subscriber<Value>) {
+    guard !isNotifying.load(ordering: .relaxed) else { return removals.append(subscriber) }
+    if let subscribers, !subscribers.remove(subscriber) { self.subscribers = nil }
   }
 
   func add(_ continuation: AsyncStream<Value>.Continuation) -> Int {
@@ -136,6 +221,27 @@ final class SharedStreams<Value: Sendable>: Sendable {
     continuations[id] = nil
   }
 
+  /// Calls the observers that are not cancelled, then feeds the streams.
+  @inlinable
+  func notify(_ value: Value) {
+    if let subscribers {
+      isNotifying.store(true, ordering: .relaxed)
+      subscribers.notify(value)
+      isNotifying.store(false, ordering: .relaxed)
+      if !removals.isEmpty { removeLater() }
+    }
+    if !continuations.isEmpty { yield(value) }
+  }
+
+  /// Removes the observers that left while the observers were being called.
+  @usableFromInline
+  func removeLater() {
+    let removed = removals
+    removals = []
+    for subscriber in removed { unsubscribe(subscriber) }
+  }
+
+  @usableFromInline
   func yield(_ value: Value) {
     for continuation in continuations.values { continuation.yield(value) }
   }

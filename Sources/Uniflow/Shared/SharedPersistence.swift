@@ -3,6 +3,7 @@
 ///
 /// The box hands it each new value on the main actor (``valueChanged(_:version:)``); the
 /// writes run in a task of their own, never on the main actor and never two at once.
+@usableFromInline
 final class SharedPersistence<Value: Sendable>: Sendable {
   private struct Latest: Sendable {
     var value: Value
@@ -42,6 +43,7 @@ final class SharedPersistence<Value: Sendable>: Sendable {
   }
 
   /// A new value, to be written on schedule.
+  @usableFromInline
   func valueChanged(_ value: Value, version: UInt64) {
     let step = latest.withLock { latest -> WriteSchedule.Step in
       guard !latest.isFinished else { return .wait }

@@ -6,43 +6,59 @@ extension Store {
   /// let token = store.observe(\.settings) { settings in apply(settings.theme) }
   /// ```
   ///
-  /// The selection compares versions, not values: the value it saw last is a snapshot, so no
-  /// change is missed, and the value needs not be `Equatable`. A change that a store's reducer
-  /// makes reaches the observers once that store has finished its action.
+  /// The observer subscribes to the shared value itself, so a change costs one call per
+  /// observer, however many stores hold the value, and no change is missed: there is no
+  /// comparison of a value with itself, and the value needs not be `Equatable`. Every change is
+  /// reported, even one that sets an equal value. A change that a store's reducer makes
+  /// reaches the observers once that store has finished its action. If an action puts another
+  /// shared value at `keyPath`, the observer follows it and is called with its value.
   ///
   /// - Parameters:
   ///   - keyPath: The shared value in the state.
   ///   - onChange: Receives the new value.
   /// - Returns: A token that keeps the subscription alive; release or cancel it to stop.
-  /// - Complexity: O(1) per action and per change of any shared value: a read of the version
-  ///   under the value's lock; one call when it changed.
+  /// - Complexity: O(1) per change of the value and per action of this store.
   @inlinable
   public func observe<Value>(
     _ keyPath: KeyPath<State, Shared<Value>>, onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
-    let read: (State) -> SharedSnapshot<Value> = { SharedSnapshot($0[keyPath: keyPath]) }
-    return subscribe(
-      Selection(read), key: nil, initial: read(core.latestState),
-      isDuplicate: { $0.isSameVersion(as: $1) }, onChange: { onChange($0.value) })
+    let subscription = SharedSubscription(onChange: onChange)
+    // Follows the shared value the state holds at `keyPath`, should an action replace it.
+    let token = subscribe(
+      Selection(keyPath), key: nil, initial: core.latestState[keyPath: keyPath],
+      isDuplicate: { $0.box === $1.box }, onChange: { subscription.follow($0, notify: true) })
+    subscription.flag = token.flag
+    subscription.follow(core.latestState[keyPath: keyPath], notify: false)
+    return token
   }
 }
 
-/// A shared value as a selection saw it: which value, its version, and its value then.
+/// An observer of the shared value a state holds at a key path: it subscribes to the value's
+/// box, and moves to another box if the state comes to hold another one.
+@MainActor
 @usableFromInline
-struct SharedSnapshot<Value: Sendable> {
-  @usableFromInline let box: ObjectIdentifier
-  @usableFromInline let version: UInt64
-  @usableFromInline let value: Value
+final class SharedSubscription<Value: Sendable> {
+  @usableFromInline let onChange: (Value) -> Void
+  /// The token's flag, set once the token exists.
+  @usableFromInline var flag: SubscriptionFlag?
+  /// The box followed now, and the subscriber in its observers.
+  @usableFromInline var followed: (box: SharedBox<Value>, subscriber: Subscriber<Value>)?
 
   @inlinable
-  init(_ shared: Shared<Value>) {
-    box = ObjectIdentifier(shared.box)
-    (version, value) = shared.box.contents.withLock { ($0.version, $0.value) }
+  init(onChange: @escaping (Value) -> Void) {
+    self.onChange = onChange
   }
 
-  /// Whether both saw the same version of the same value.
+  /// Subscribes to `shared`'s box, leaving the box followed before, and calls the observer
+  /// with the new box's value if `notify`.
   @inlinable
-  func isSameVersion(as other: Self) -> Bool {
-    box == other.box && version == other.version
+  func follow(_ shared: Shared<Value>, notify: Bool) {
+    guard let flag else { return }
+    if let followed { followed.box.observers.unsubscribe(followed.subscriber) }
+    // The observer's own closure: a change calls it with nothing in between.
+    let subscriber = Subscriber(flag: flag, onChange: onChange)
+    shared.box.observers.subscribe(subscriber)
+    followed = (shared.box, subscriber)
+    if notify { onChange(shared.box.contents.withLock { $0.value }) }
   }
 }

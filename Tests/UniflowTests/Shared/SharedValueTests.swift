@@ -44,6 +44,42 @@ import UniflowTesting
     withExtendedLifetime((listToken, editorToken)) {}
   }
 
+  @Test func anObserverFollowsAnotherSharedValuePutAtItsKeyPath() throws {
+    struct Switching: Reducer {
+      struct State {
+        var current: Shared<Int>
+        let spare: Shared<Int>
+      }
+      enum Action { case switchToSpare, increment }
+
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .switchToSpare: state.current = state.spare
+        case .increment: state.current.withLock { $0 += 1 }
+        }
+        return .none
+      }
+    }
+    let values = SharedValues()
+    var first = try values.shared("first", default: 1)
+    var spare = try values.shared("spare", default: 10)
+    let store = Store(initialState: Switching.State(current: first, spare: spare), reducer: Switching())
+    var seen: [Int] = []
+    let token = store.observe(\.current) { seen.append($0) }
+
+    store.send(.increment)
+    store.send(.switchToSpare)
+    // The value left behind changes without the observer; the one followed now tells it.
+    first.withLock { $0 = 100 }
+    spare.withLock { $0 = 20 }
+    store.send(.increment)
+
+    #expect(seen == [2, 10, 20, 21])
+    token.cancel()
+    spare.withLock { $0 = 30 }
+    #expect(seen == [2, 10, 20, 21])
+  }
+
   @Test func aSelectionOfAMemberSeesTheChangeToo() throws {
     let settings = try SharedValues().shared("settings", default: Settings())
     let list = Store(initialState: Preferences.State(settings: settings), reducer: Preferences())
