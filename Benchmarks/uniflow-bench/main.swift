@@ -20,6 +20,7 @@ let suites: [Suite] = [
   .removeRows,
   .rowDiff,
   .record,
+  .shared,
 ]
 
 /// Suites that are planned but cannot be measured yet, with why.
