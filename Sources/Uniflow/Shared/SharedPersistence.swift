@@ -19,8 +19,9 @@ final class SharedPersistence<Value: Sendable>: Sendable {
   private let clock: any Clock<Duration>
   private let interval: Duration
   private let latest: LockIsolated<Latest>
-  /// Held while writing, so that writes never overlap and always go in version order.
-  private let writing = LockIsolated(())
+  /// Held while writing, so that writes never overlap and always go in version order; counts
+  /// the writes that succeeded.
+  private let writes = LockIsolated(0)
   /// Receives the outcome of each write: `nil` for success.
   private let onWrite: @Sendable (SharedStorageError?) -> Void
   private let watchHandle = LockIsolated<SharedStorageWatch?>(nil)
@@ -90,7 +91,7 @@ final class SharedPersistence<Value: Sendable>: Sendable {
 
   /// Writes the latest value unless the storage has it already.
   private func writeLatest() -> Outcome {
-    writing.withLock { _ -> Outcome in
+    writes.withLock { writes -> Outcome in
       let (value, version, storedVersion) = latest.withLock { ($0.value, $0.version, $0.storedVersion) }
       guard version != storedVersion else { return .nothingToWrite }
       do throws(SharedStorageError) {
@@ -99,6 +100,7 @@ final class SharedPersistence<Value: Sendable>: Sendable {
         return .failed(error)
       }
       latest.withLock { $0.storedVersion = max($0.storedVersion, version) }
+      writes += 1
       return .written
     }
   }
