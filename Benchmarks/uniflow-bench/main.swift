@@ -21,6 +21,7 @@ let suites: [Suite] = [
   .rowDiff,
   .record,
   .stack,
+  .shared,
 ]
 
 /// Suites that are planned but cannot be measured yet, with why.

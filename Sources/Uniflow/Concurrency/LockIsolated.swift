@@ -28,8 +28,8 @@ public final class LockIsolated<Value>: @unchecked Sendable {
   // @unchecked: `value` is read and written only inside `withLock`, with `lock` held; like
   // `Mutex`, the value goes in and out as `sending`, so a non-Sendable value stays in one
   // isolation region.
-  private var value: Value
-  private let lock = PlatformLock()
+  @usableFromInline var value: Value
+  @usableFromInline let lock = PlatformLock()
 
   /// Creates the protected value.
   ///
@@ -44,6 +44,7 @@ public final class LockIsolated<Value>: @unchecked Sendable {
   ///
   /// - Parameter body: Reads or changes the value.
   /// - Returns: What `body` returns.
+  @inlinable
   public func withLock<Result, Failure: Error>(
     _ body: (inout sending Value) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {
@@ -62,24 +63,29 @@ extension LockIsolated where Value: Sendable {
 }
 
 /// The platform's plain mutex, at a stable address.
-private final class PlatformLock: @unchecked Sendable {
+///
+/// Its lock and unlock are inlinable, with ``LockIsolated/withLock(_:)``: a shared value read
+/// from a client's module then runs code specialised for its type instead of looking up
+/// generic metadata on every read.
+@usableFromInline
+final class PlatformLock: @unchecked Sendable {
   // @unchecked: the lock itself is the synchronisation.
   #if canImport(Darwin)
-    private let handle = UnsafeMutablePointer<os_unfair_lock>.allocate(capacity: 1)
+    @usableFromInline let handle = UnsafeMutablePointer<os_unfair_lock>.allocate(capacity: 1)
 
-    init() { handle.initialize(to: os_unfair_lock()) }
+    @usableFromInline init() { handle.initialize(to: os_unfair_lock()) }
     deinit { handle.deallocate() }
-    func lock() { os_unfair_lock_lock(handle) }
-    func unlock() { os_unfair_lock_unlock(handle) }
+    @inlinable func lock() { os_unfair_lock_lock(handle) }
+    @inlinable func unlock() { os_unfair_lock_unlock(handle) }
   #else
-    private let handle = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    @usableFromInline let handle = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
-    init() { pthread_mutex_init(handle, nil) }
+    @usableFromInline init() { pthread_mutex_init(handle, nil) }
     deinit {
       pthread_mutex_destroy(handle)
       handle.deallocate()
     }
-    func lock() { pthread_mutex_lock(handle) }
-    func unlock() { pthread_mutex_unlock(handle) }
+    @inlinable func lock() { pthread_mutex_lock(handle) }
+    @inlinable func unlock() { pthread_mutex_unlock(handle) }
   #endif
 }

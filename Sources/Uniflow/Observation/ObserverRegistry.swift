@@ -17,6 +17,11 @@ final class ObserverRegistry<Root>: SelectionRegistry {
   @exclusivity(unchecked) @usableFromInline var isNotifying = false
   @usableFromInline var indexByIdentity: [SelectionCheck.Identity: Int] = [:]
   @usableFromInline let ledger = CancellationLedger()
+  /// Called when the first computed selection is added: a computed selection may read a shared
+  /// value, so the root store then checks its selections after each change of one.
+  @usableFromInline var onFirstComputedSelection: (() -> Void)?
+  /// Whether a computed selection was added.
+  @usableFromInline var hasComputedSelection = false
 
   @usableFromInline
   init() {}
@@ -68,6 +73,10 @@ final class ObserverRegistry<Root>: SelectionRegistry {
     if let identity = check.identity { indexByIdentity[identity] = checks.count }
     pass.unretained[checks.count] = .passUnretained(check)
     checks.append(check)
+    if check.isComputed, !hasComputedSelection {
+      hasComputedSelection = true
+      onFirstComputedSelection?()
+    }
   }
 
   /// Drops cancelled observers, and the checks left without any, if some were cancelled since

@@ -19,6 +19,9 @@ class SelectionCheck {
   @usableFromInline let update: (SelectionCheck, UnsafeRawPointer) -> Bool
   /// Calls the observers of the selections that changed in the last `update`.
   @usableFromInline let notify: (SelectionCheck) -> Void
+  /// Whether a selection is computed by code, which may read a shared value: its store then
+  /// checks it again after each change of a shared value.
+  @usableFromInline var isComputed = false
 
   /// How the registry finds a check again.
   @usableFromInline
@@ -127,6 +130,16 @@ final class SubscriberList<Value> {
   @usableFromInline
   func compact() -> Bool {
     owned.removeAll { $0.flag.isCancelled }
+    for (index, subscriber) in owned.enumerated() {
+      unretained[index] = .passUnretained(subscriber)
+    }
+    return !owned.isEmpty
+  }
+
+  /// Drops `subscriber`; returns whether any is left. Never during a pass.
+  @usableFromInline
+  func remove(_ subscriber: Subscriber<Value>) -> Bool {
+    owned.removeAll { $0 === subscriber }
     for (index, subscriber) in owned.enumerated() {
       unretained[index] = .passUnretained(subscriber)
     }

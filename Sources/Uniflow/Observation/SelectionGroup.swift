@@ -23,6 +23,7 @@ final class SelectionGroup<Root, Value>: SelectionCheck {
       identity: key.map { .key($0) },
       update: { unsafeDowncast($0, to: Self.self).update($1) },
       notify: { unsafeDowncast($0, to: Self.self).notify() })
+    if case .compute = selection { isComputed = true }
   }
 
   /// Reads the selection from the new state; returns whether it changed, keeping the new value.

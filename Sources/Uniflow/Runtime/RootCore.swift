@@ -42,6 +42,10 @@ final class RootCore<State, Action> {
   /// tracking is one-shot and starts with a read, so a change that follows no read has no
   /// tracker to tell, and the registrar is skipped.
   @exclusivity(unchecked) @usableFromInline var isStateAccessed = false
+  /// Whether a shared value changed in this store's reducer, or a change must be checked
+  /// once this store has finished its action: its send then publishes it.
+  // SAFETY: like the flags above, main-actor isolated and never accessed re-entrantly.
+  @exclusivity(unchecked) @usableFromInline var hasPendingSharedChange = false
 
   @usableFromInline
   struct QueuedAction {
@@ -72,6 +76,17 @@ final class RootCore<State, Action> {
     self.configuration = configuration
     self.stateKeyPath = \RootCore.state
     self.entry = { core, action in core.receive(action, group: nil, cause: nil) }
+    registerWithSharedRuntime()
+  }
+
+  /// Lets the shared runtime find this store while its reducer changes a shared value, and
+  /// have it check its computed selections after any change of one.
+  @usableFromInline
+  func registerWithSharedRuntime() {
+    SharedRuntime.shared.register(self, liveness: liveness)
+    observers.onFirstComputedSelection = { [liveness, unowned self] in
+      SharedRuntime.shared.registerRefresher(self, liveness: liveness)
+    }
   }
 
   deinit {
@@ -137,6 +152,8 @@ final class RootCore<State, Action> {
     process(action, group: nil, cause: cause)
     if !queue.isEmpty { drainQueue(first: action) }
     isProcessing = false
+    // A shared value changed in this send: its holders are told now.
+    if hasPendingSharedChange { publishSharedChanges() }
     guard drainGroup != nil else { return StoreTask(group: nil) }
     let finished = drainGroup
     drainGroup = nil
@@ -223,6 +240,15 @@ final class RootCore<State, Action> {
     queue.removeAll(keepingCapacity: queue.count <= 64)
   }
 
+  /// Publishes the shared values changed in this send, and checks this store's selections if
+  /// a change came while it was processing.
+  @usableFromInline
+  func publishSharedChanges() {
+    hasPendingSharedChange = false
+    SharedRuntime.shared.publish()
+    if observers.hasComputedSelection { sharedValuesDidChange() }
+  }
+
   func reportCycle(_ tail: [Action], first: Action, firstPosition: Int) {
     let cycle = actionCycle(
       tail: tail, first: first, firstPosition: firstPosition,
@@ -237,6 +263,29 @@ extension RootCore: Observable {}
 let noPresenter =
   "the feature that asked is not presented (not a stack element, nor a child presented with a "
   + "PresentationAction case), so nothing can dismiss it"
+
+extension RootCore: SharedHolder {
+  /// Checks the observed selections against the state after a shared value it may hold
+  /// changed; an action an observer sends meanwhile is processed after the check.
+  ///
+  @usableFromInline
+  func sharedValuesDidChange() {
+    guard !isProcessing else {
+      hasPendingSharedChange = true
+      return
+    }
+    isProcessing = true
+    observers.dropCancelled()
+    observers.update(storage)
+    if !queue.isEmpty {
+      let first = queue.removeFirst()
+      process(first.action, group: first.group, cause: first.cause)
+      if !queue.isEmpty { drainQueue(first: first.action) }
+    }
+    isProcessing = false
+    if hasPendingSharedChange { publishSharedChanges() }
+  }
+}
 
 /// The memory of a root store's state, freed when the last reference goes.
 @usableFromInline

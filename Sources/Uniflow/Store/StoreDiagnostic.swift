@@ -13,6 +13,8 @@ public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
   /// A feature asked to be dismissed (``Effect/dismiss``, ``Send/dismiss()``), and nothing
   /// could dismiss it: the reason, in one sentence.
   case dismissalIgnored(String)
+  /// A shared value's storage could not be read or written; the value kept what it had.
+  case sharedStorageFailed(SharedStorageError)
 
   /// One line describing the problem.
   public var description: String {
@@ -22,6 +24,7 @@ public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
       "Uniflow: an effect threw an error that no catch handler handled: \(error)"
     case .stackElementMissing(let missing): missing.description
     case .dismissalIgnored(let reason): "Uniflow: a dismissal was ignored: \(reason)"
+    case .sharedStorageFailed(let error): error.description
     }
   }
 

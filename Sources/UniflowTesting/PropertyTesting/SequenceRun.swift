@@ -225,6 +225,7 @@ extension StoreDiagnostic {
     case .unhandledEffectError: "unhandledEffectError"
     case .stackElementMissing: "stackElementMissing"
     case .dismissalIgnored: "dismissalIgnored"
+    case .sharedStorageFailed: "sharedStorageFailed"
     }
   }
 }

@@ -259,7 +259,9 @@ extension TestStore {
         reportFailure(message, at: site)
         return
       }
-      assertState(before: before, actual: entry.state, expectedBy: update, at: site)
+      assertState(
+        before: before, actual: entry.state, sharedChanges: entry.sharedChanges, expectedBy: update,
+        at: site)
     } else {
       guard let match = received.firstIndex(where: { isMatching($0.action) }) else {
         let skipped = received.map(\.description)
@@ -278,7 +280,9 @@ extension TestStore {
       let before = match > 0 ? received[match - 1].state : baselineState
       received.removeFirst(match + 1)
       baselineState = entry.state
-      assertState(before: before, actual: entry.state, expectedBy: update, at: site)
+      assertState(
+        before: before, actual: entry.state, sharedChanges: entry.sharedChanges, expectedBy: update,
+        at: site)
     }
     await yieldToReadyTasks { self.pendingEffects.isEmpty }
   }

@@ -6,16 +6,23 @@ extension TestStore {
   /// changed (any two collection indices count as the same); otherwise it is a change the test
   /// left out. With exhaustivity off, only the first kind fails, together with any value the
   /// closure assigned that the actual state does not have.
+  ///
+  /// The shared values the action changed are checked the same way (see
+  /// `assertSharedChanges`): the closure's changes to them go to expected values, never to
+  /// the live ones.
   func assertState(
-    before: State, actual: State, expectedBy update: ((inout State) throws -> Void)?, at site: CallSite
+    before: State, actual: State, sharedChanges: [SharedChange],
+    expectedBy update: ((inout State) throws -> Void)?, at site: CallSite
   ) {
     var expected = before
+    let sharedAssertion = SharedAssertion(changes: sharedChanges)
     do {
-      try update?(&expected)
+      try SharedRuntime.shared.asserting(sharedAssertion) { try update?(&expected) }
     } catch {
       reportFailure("The state assertion threw an error: \(error)", at: site)
       return
     }
+    assertSharedChanges(sharedChanges, expectedBy: sharedAssertion, at: site)
     guard expected != actual else { return }
 
     let beforeNode = DumpNode(reflecting: before)
@@ -42,7 +49,9 @@ extension TestStore {
       // Values the closure assigns without changing them (`$0.isLoading = false` when it already
       // was) show only when the closure is applied to the actual state.
       var expectedFromActual = actual
-      try? update?(&expectedFromActual)
+      try? SharedRuntime.shared.asserting(SharedAssertion(changes: sharedChanges)) {
+        try update?(&expectedFromActual)
+      }
       let unheld = differences(expected: DumpNode(reflecting: expectedFromActual), actual: actualNode)
         .filter { !isDescribed($0) }
       let failing = mismatches.filter(isDescribed) + unheld

@@ -88,7 +88,7 @@ public final class TestStore<State: Equatable, Action> {
 
   /// Whether a `send` of the test is running, and the action it sent, once processed.
   var isSending = false
-  var sentAction: (action: Action, state: State)?
+  var sentAction: (action: Action, state: State, sharedChanges: [SharedChange])?
   /// The state after a chain of actions that the loop guard stopped during a `send`: the
   /// starting point of the next assertion.
   var stateAfterStoppedChain: State?
@@ -111,6 +111,8 @@ public final class TestStore<State: Equatable, Action> {
   struct ReceivedAction {
     let action: Action
     let state: State
+    /// The shared values the action changed.
+    let sharedChanges: [SharedChange]
     let description: String
   }
 
@@ -156,8 +158,11 @@ public final class TestStore<State: Equatable, Action> {
     // The feature runs as a store runs it: its body evaluated once.
     let reduce = reducer._storeReduction()
     let recording = Reduce<State, Action> { state, action in
+      // The shared values the action changes are recorded with the state after it.
+      SharedRuntime.shared.beginRecording()
       let effect = reduce(&state, action)
-      link.testStore?.didProcess(action, state: state)
+      let sharedChanges = SharedRuntime.shared.endRecording()
+      link.testStore?.didProcess(action, state: state, sharedChanges: sharedChanges)
       return effect
     }
     var configuration = StoreConfiguration { diagnostic in
@@ -303,7 +308,9 @@ public final class TestStore<State: Equatable, Action> {
     let effectID = track(task, startedBy: description, at: site)
     if let sent {
       baselineState = sent.state
-      assertState(before: before, actual: sent.state, expectedBy: updateStateToExpectedResult, at: site)
+      assertState(
+        before: before, actual: sent.state, sharedChanges: sent.sharedChanges,
+        expectedBy: updateStateToExpectedResult, at: site)
       if let stateAfterStoppedChain {
         baselineState = stateAfterStoppedChain
         self.stateAfterStoppedChain = nil
@@ -362,12 +369,15 @@ public final class TestStore<State: Equatable, Action> {
   // MARK: - Recording
 
   /// Called by the reducer for every action the store processes, with the state after it.
-  func didProcess(_ action: Action, state: State) {
+  func didProcess(_ action: Action, state: State, sharedChanges: [SharedChange]) {
     if isSending, sentAction == nil {
-      sentAction = (action, state)
+      sentAction = (action, state, sharedChanges)
       return
     }
-    received.append(ReceivedAction(action: action, state: state, description: ValueDump(action).description))
+    received.append(
+      ReceivedAction(
+        action: action, state: state, sharedChanges: sharedChanges,
+        description: ValueDump(action).description))
     events.signal()
   }
 

@@ -1,0 +1,140 @@
+/// Where an app's shared values come from: it makes each one, keeps one per key, and knows
+/// the clock, the write interval and the diagnostic handler of their storages.
+///
+/// Make one in the composition root and hand its shared values to the states that hold them;
+/// a test makes its own, so tests run in parallel without meeting.
+///
+/// ```swift
+/// let values = SharedValues()
+/// let draft = try values.shared("draft", default: "")
+/// let settings = try values.shared(JSONFileStorage<Settings>(url: settingsURL), default: Settings())
+/// ```
+///
+/// Two requests for the same key (or for storages with the same id) give the same shared
+/// value, as long as something holds it.
+@MainActor
+public final class SharedValues {
+  private enum Entry {
+    /// A value kept in memory: kept as long as the container.
+    case memory(any SharedPublishing)
+    /// A persisted value: kept as long as a holder, then written and let go.
+    case persisted(WeakBox)
+  }
+
+  private struct WeakBox {
+    weak var box: (any SharedPublishing)?
+  }
+
+  private var entries: [String: Entry] = [:]
+  private let clock: any Clock<Duration>
+  private let writeInterval: Duration
+  private let diagnosticHandler: @MainActor @Sendable (StoreDiagnostic) -> Void
+
+  /// Creates a container.
+  ///
+  /// - Parameters:
+  ///   - clock: The clock of the write interval; a `TestClock` in tests.
+  ///   - writeInterval: The least time between two writes of one value: the first change is
+  ///     written at once, later ones at most once per interval, and the last one always.
+  ///   - diagnosticHandler: Receives the storages' failures, as
+  ///     ``StoreDiagnostic/sharedStorageFailed(_:)``.
+  public init(
+    clock: any Clock<Duration> = ContinuousClock(),
+    writeInterval: Duration = .seconds(1),
+    diagnosticHandler: @escaping @MainActor @Sendable (StoreDiagnostic) -> Void = StoreDiagnostic
+      .standardHandler
+  ) {
+    self.clock = clock
+    self.writeInterval = writeInterval
+    self.diagnosticHandler = diagnosticHandler
+  }
+
+  /// The shared value kept in memory under `key`, made with `defaultValue` the first time.
+  ///
+  /// - Parameters:
+  ///   - key: Names the value: every request for it gives the same shared value.
+  ///   - defaultValue: The value it starts with.
+  /// - Returns: The shared value.
+  /// - Throws: ``SharedStorageError`` with reason
+  ///   ``SharedStorageError/Reason/typeMismatch(stored:requested:)`` when `key` names a value
+  ///   of another type.
+  public func shared<Value: Sendable>(
+    _ key: String, default defaultValue: @autoclosure () -> Value
+  ) throws(SharedStorageError) -> Shared<Value> {
+    let id = "memory:\(key)"
+    if let existing = try existing(id, as: Value.self) { return existing }
+    let box = SharedBox(
+      value: defaultValue(), name: key, persistence: nil, storageError: nil,
+      diagnosticHandler: diagnosticHandler)
+    entries[id] = .memory(box)
+    return Shared(box: box)
+  }
+
+  /// The shared value kept in `storage`: read from it now, or `defaultValue` when it holds
+  /// nothing or cannot be read.
+  ///
+  /// A storage that cannot be read is reported to the diagnostic handler and in
+  /// ``Shared/storageError``; it is never written over silently (a ``JSONFileStorage`` keeps
+  /// the unreadable file aside before its first write). A storage that holds nothing is not
+  /// written until the value changes.
+  ///
+  /// - Parameters:
+  ///   - storage: Where the value is kept.
+  ///   - defaultValue: The value it starts with when the storage holds none.
+  /// - Returns: The shared value.
+  /// - Throws: ``SharedStorageError`` with reason
+  ///   ``SharedStorageError/Reason/typeMismatch(stored:requested:)`` when the storage's id
+  ///   names a value of another type.
+  public func shared<Storage: SharedStorage>(
+    _ storage: Storage, default defaultValue: @autoclosure () -> Storage.Value
+  ) throws(SharedStorageError) -> Shared<Storage.Value> {
+    if let existing = try existing(storage.id, as: Storage.Value.self) { return existing }
+    var initial: Storage.Value
+    var loadError: SharedStorageError?
+    do {
+      initial = try storage.load() ?? defaultValue()
+    } catch {
+      initial = defaultValue()
+      loadError = error
+    }
+    let boxReference = LockIsolated<WeakReference<SharedBox<Storage.Value>>>(WeakReference())
+    let persistence = SharedPersistence(
+      storage: storage, initial: initial, clock: clock, interval: writeInterval,
+      onWrite: { error in
+        Task { @MainActor in boxReference.withLock { $0.value }?.storageDidWrite(error) }
+      })
+    let box = SharedBox(
+      value: initial, name: storage.id, persistence: persistence, storageError: loadError,
+      diagnosticHandler: diagnosticHandler)
+    boxReference.withLock { $0.value = box }
+    persistence.watch { result in
+      Task { @MainActor in boxReference.withLock { $0.value }?.storageDidChange(result) }
+    }
+    if let loadError { diagnosticHandler(.sharedStorageFailed(loadError)) }
+    entries[storage.id] = .persisted(WeakBox(box: box))
+    return Shared(box: box)
+  }
+
+  /// The living shared value of `id`, if there is one and it holds a `Value`.
+  private func existing<Value: Sendable>(
+    _ id: String, as _: Value.Type
+  ) throws(SharedStorageError) -> Shared<Value>? {
+    let found: (any SharedPublishing)?
+    switch entries[id] {
+    case .memory(let box): found = box
+    case .persisted(let weak): found = weak.box
+    case nil: found = nil
+    }
+    guard let found else { return nil }
+    guard let box = found as? SharedBox<Value> else {
+      throw SharedStorageError(
+        .typeMismatch(stored: "\(type(of: found.currentValue))", requested: "\(Value.self)"), location: id)
+    }
+    return Shared(box: box)
+  }
+}
+
+/// A weak reference to a box, for the closures its persistence calls.
+struct WeakReference<Object: AnyObject> {
+  weak var value: Object?
+}
