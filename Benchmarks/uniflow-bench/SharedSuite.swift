@@ -120,8 +120,9 @@ private func runSharedSuite(_ settings: HarnessSettings) async -> SuiteResult {
     batch: .calibrated, settings: settings)
   result.note("read_ns", reading.subject.nanosecondsPerOperation)
   result.note("read_baseline_ns", reading.baseline.nanosecondsPerOperation)
+  // A time, reported against its goal (≤ 1.5×) in BENCHMARKS.md, never checked: a run fails
+  // on wrong counts only.
   result.note("read_ratio", reading.ratio)
-  result.check("read_ratio_at_most_1.5", reading.ratio <= 1.5)
 
   // Writes: 10 000 changes within a second, with a one-second interval.
   result.check("writes_of_10000_changes_at_most_3", await countWrites() <= 3)
