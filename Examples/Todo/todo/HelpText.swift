@@ -20,6 +20,9 @@ let helpText = """
     todo reopen ID                mark a done todo open again
     todo rename ID TITLE...       give a todo a new title
     todo rm ID                    delete a todo
+    todo show ID                  print a todo: its title, status, dates and note
+    todo note ID TEXT...          set a todo's note (the words make one line; "" clears it)
+    todo note ID -                set a todo's note to standard input, on as many lines
     todo clear-done               delete every done todo
     todo undo                     revert the last change; repeat to go further back (the last
                                   100 changes are kept; an import with 'add -' is one change)

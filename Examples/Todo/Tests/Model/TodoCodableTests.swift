@@ -12,12 +12,14 @@ import Uniflow
 
   static let outcomes: [TodoOutcome] = [
     .added(todo), .addedAll([todo]), .renamed(todo), .completed(todo), .reopened(todo),
-    .alreadyDone(todo), .alreadyOpen(todo), .alreadyTitled(todo), .deleted(todo),
+    .alreadyDone(todo), .alreadyOpen(todo), .alreadyTitled(todo), .noted(todo), .alreadyNoted(todo),
+    .deleted(todo),
     .clearedDone([todo]), .undid("add \"X\""), .redid("add \"X\""),
   ]
 
   static let errors: [TodoStoreError] = [
-    .emptyTitle, .titleTooLong(length: 2_000, maximum: 1_000), .todoNotFound(7), .nothingToUndo,
+    .emptyTitle, .titleTooLong(length: 2_000, maximum: 1_000), .noteTooLong(length: 1, maximum: 0),
+    .todoNotFound(7), .nothingToUndo,
     .olderChangesNotKept(kept: 100),
     .nothingToRedo, .notADatabase(path: "/a"), .corrupted(path: "/a"),
     .foreignDatabase(path: "/a"), .newerSchema(path: "/a", version: 9, supported: 3),
@@ -29,7 +31,8 @@ import Uniflow
   static let actions: [TodoFeature.Action] =
     [
       .startObserving, .stopObserving, .load, .add(title: "X"), .addAll(titles: ["a", "b"]),
-      .rename(id: 1, title: "Y"), .toggle(id: 1), .setDone(id: 1, isDone: true), .delete(id: 1),
+      .rename(id: 1, title: "Y"), .setNote(id: 1, note: "a\nb"), .toggle(id: 1),
+      .setDone(id: 1, isDone: true), .delete(id: 1),
       .clearDone, .undo, .redo, .list(.setFilter(.done)), .list(.setSearch("milk")), .list(.cycleFilter),
       .list(.moveSelection(by: -2)), .list(.select(id: 4)), .list(.select(id: nil)), .dismissMessage,
       .list(.startSearch), .list(.editSearch(.insert("m"))), .list(.editSearch(.deleteToEnd)),

@@ -27,6 +27,9 @@ final class FailingRepository: TodoRepository {
   func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
     throw error
   }
+  func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
+    throw error
+  }
   func setDone(
     _ isDone: Bool, id: Todo.ID, at date: Date
   ) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
@@ -141,6 +144,9 @@ final class LaggingRepository: InMemoryBackedRepository {
   func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
     try await lagging { base throws(TodoStoreError) in try await base.rename(id: id, to: title) }
   }
+  func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
+    try await lagging { base throws(TodoStoreError) in try await base.setNote(note, id: id) }
+  }
   func setDone(
     _ isDone: Bool, id: Todo.ID, at date: Date
   ) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
@@ -180,6 +186,9 @@ extension InMemoryBackedRepository {
   }
   func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
     try await base.rename(id: id, to: title)
+  }
+  func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
+    try await base.setNote(note, id: id)
   }
   func setDone(
     _ isDone: Bool, id: Todo.ID, at date: Date

@@ -23,6 +23,9 @@ extension TodoFeature {
     case addAll(titles: [String])
     /// Renames a todo.
     case rename(id: Todo.ID, title: String)
+    /// Sets a todo's note; an empty one clears it, and one too long sets
+    /// ``TodoStoreError/noteTooLong(length:maximum:)``.
+    case setNote(id: Todo.ID, note: String)
     /// Marks a todo done if it is open, open if it is done, as it is when the change is made.
     case toggle(id: Todo.ID)
     /// Marks a todo done or open.

@@ -149,6 +149,18 @@ public struct TodoFeature: Reducer, Sendable {
         $0.isChanged ? .renamed($0.todo) : .alreadyTitled($0.todo)
       }
 
+    case .setNote(let id, let typed):
+      state.error = nil
+      let note: String
+      do throws(TodoStoreError) {
+        note = try Todo.validatedNote(typed)
+      } catch {
+        return fail(error, &state)
+      }
+      return perform({ repository throws(TodoStoreError) in try await repository.setNote(note, id: id) }) {
+        $0.isChanged ? .noted($0.todo) : .alreadyNoted($0.todo)
+      }
+
     case .toggle(let id):
       state.error = nil
       // Only a todo on the list can be toggled; whether it becomes done or open is decided

@@ -140,6 +140,19 @@ public final class InMemoryTodoRepository: TodoRepository {
     }
   }
 
+  /// Sets a todo's note; see ``TodoRepository/setNote(_:id:)``.
+  public func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
+    let note = try Todo.validatedNote(note)
+    return try change { contents throws(TodoStoreError) in
+      var todo = try contents.todo(id)
+      guard todo.note != note else { return TodoUpdate(todo: todo, isChanged: false) }
+      contents.pushUndo(noteLabel(todo))
+      todo.note = note
+      contents.todos[id: id] = todo
+      return TodoUpdate(todo: todo, isChanged: true)
+    }
+  }
+
   /// Marks a todo done or open; see ``TodoRepository/setDone(_:id:at:)``.
   public func setDone(
     _ isDone: Bool, id: Todo.ID, at date: Date
@@ -216,6 +229,11 @@ public final class InMemoryTodoRepository: TodoRepository {
 
 /// How many changes the repositories can undo.
 let undoDepth = TodoSnapshot.undoDepth
+
+/// The undo label of setting the note of `todo`: `note on “Buy milk”`.
+func noteLabel(_ todo: Todo) -> String {
+  "note on “\(todo.title)”"
+}
 
 /// The undo label of adding `titles`: `add “Buy milk”` for one, `add 3 todos` for more.
 func addLabel(_ titles: [String]) -> String {

@@ -76,6 +76,17 @@ public protocol TodoRepository: OutsideChangeSource {
   @discardableResult
   func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate>
 
+  /// Sets a todo's note, as a change ``undo()`` reverts like any other.
+  ///
+  /// - Parameters:
+  ///   - note: The note, already validated (see ``Todo/validatedNote(_:)``); empty clears it.
+  ///   - id: The todo; an unknown one throws ``TodoStoreError/todoNotFound(_:)``.
+  /// - Returns: The todo with its note and whether the note changed, and the contents after it.
+  /// - Throws: ``TodoStoreError/noteTooLong(length:maximum:)`` for a note too long, and the
+  ///   errors of the other changes.
+  @discardableResult
+  func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate>
+
   /// Marks a todo done or open.
   ///
   /// - Parameters:
