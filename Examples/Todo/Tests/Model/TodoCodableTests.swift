@@ -38,7 +38,12 @@ import Uniflow
       .list(.startSearch), .list(.editSearch(.insert("m"))), .list(.editSearch(.deleteToEnd)),
       .list(.delegate(.rename(todo))), .list(.delegate(.toggle(id: 3))), .editor(.edit(.moveLeft)),
       .editor(.save), .editor(.delegate(.save(id: nil, title: "Buy milk"))), .editor(.delegate(.cancel)),
-      .snapshotLoaded(TodoSnapshot(todos: [todo], undoHistory: ["add"])),
+      .snapshotLoaded(TodoSnapshot(todos: [todo], undoHistory: ["add"])), .list(.openSelected),
+      .list(.delegate(.open(todo))), .path(.push(.detail(TodoDetailFeature.State(todo: todo)))),
+      .path(.element(id: 2, action: .detail(.edit(.insert("a"))))),
+      .path(.element(id: 2, action: .detail(.close))),
+      .path(.element(id: 2, action: .detail(.saved(todo, contents: TodoSnapshot(todos: [todo]))))),
+      .path(.element(id: 2, action: .detail(.saveFailed(.busy(path: "/a"))))), .path(.popFrom(id: 2)),
     ] + outcomes.map { .finished($0, contents: TodoSnapshot(todos: [todo])) } + errors.map { .failed($0) }
 
   @Test(arguments: actions)
@@ -53,6 +58,10 @@ import Uniflow
     state.list.searchDraft = TextDraft("milk")
     state.editor = TitleEditorFeature.State(renaming: Self.todo)
     state.outcome = .added(Self.todo)
+    var detail = TodoDetailFeature.State(todo: Self.todo)
+    detail.note = TextDraft("Oat", cursor: 1)
+    detail.saveStatus = .failed(.busy(path: "/a"))
+    state.path = [.detail(TodoDetailFeature.State(todo: Self.todo)), .detail(detail)]
     let decoded = try JSONDecoder().decode(
       TodoFeature.State.self, from: JSONEncoder().encode(state))
     #expect(decoded == state)

@@ -47,6 +47,8 @@ extension TodoFeature {
     case list(TodoListFeature.Action)
     /// An action of the title editor, while it is presented.
     case editor(TitleEditorFeature.Action)
+    /// An action of the stack of screens over the list: a push, a pop, or a screen's own.
+    case path(StackAction<TodoDestination.State, TodoDestination.Action>)
 
     // MARK: Results
 
@@ -61,6 +63,11 @@ extension TodoFeature {
     /// The case carrying the list's actions.
     public static let listCase = ActionCase(embed: Action.list) {
       if case .list(let action) = $0 { action } else { nil }
+    }
+
+    /// The case carrying the stack's actions.
+    public static let pathCase = ActionCase(embed: Action.path) {
+      if case .path(let action) = $0 { action } else { nil }
     }
 
     /// The case carrying the title editor's actions.

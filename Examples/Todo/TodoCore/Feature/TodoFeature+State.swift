@@ -10,6 +10,8 @@ extension TodoFeature {
     public var list: TodoListFeature.State
     /// The title editor, while the user types a title.
     public var editor: TitleEditorFeature.State?
+    /// The screens pushed over the list, the top one shown.
+    public var path: StackState<TodoDestination.State>
     /// The labels of the changes undo can revert, oldest first.
     public var undoHistory: [String]
     /// The failure to show, from the last command or from reading the repository.
@@ -23,13 +25,15 @@ extension TodoFeature {
     ///   - list: The list, with its todos.
     ///   - editor: The title editor, if it is open.
     ///   - undoHistory: The labels of the changes undo can revert, oldest first.
+    ///   - path: The screens pushed over the list.
     public init(
       list: TodoListFeature.State = .init(), editor: TitleEditorFeature.State? = nil,
-      undoHistory: [String] = []
+      undoHistory: [String] = [], path: StackState<TodoDestination.State> = []
     ) {
       self.list = list
       self.editor = editor
       self.undoHistory = undoHistory
+      self.path = path
     }
 
     /// Every todo, by ascending identifier, as the repository last gave them.
@@ -45,11 +49,18 @@ extension TodoFeature {
       return .browsing
     }
 
-    /// Takes the repository's contents.
+    /// Takes the repository's contents; the screens on the stack follow their todos.
     mutating func load(_ snapshot: TodoSnapshot) {
       list.todos = snapshot.todos
       list.isLoaded = true
       undoHistory = snapshot.undoHistory
+      for id in path.ids {
+        guard case .detail(var detail) = path[id: id], let todo = snapshot.todos[id: detail.todo.id],
+          todo != detail.todo
+        else { continue }
+        detail.follow(todo)
+        path[id: id] = .detail(detail)
+      }
     }
   }
 

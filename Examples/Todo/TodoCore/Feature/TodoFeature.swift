@@ -32,15 +32,22 @@ public struct TodoFeature: Reducer, Sendable {
   public let repository: any TodoRepository
   /// The source of creation and completion dates.
   public let now: @Sendable () -> Date
+  /// The clock the screens wait on: the pause before a note is saved.
+  public let clock: any Clock<Duration>
 
   /// Creates the feature with its dependencies.
   ///
   /// - Parameters:
   ///   - repository: Where the todos live.
   ///   - now: The source of dates; a fixed date in tests.
-  public init(repository: any TodoRepository, now: @escaping @Sendable () -> Date = { Date() }) {
+  ///   - clock: The clock the screens wait on; a `TestClock` in tests.
+  public init(
+    repository: any TodoRepository, now: @escaping @Sendable () -> Date = { Date() },
+    clock: any Clock<Duration> = ContinuousClock()
+  ) {
     self.repository = repository
     self.now = now
+    self.clock = clock
   }
 
   /// The identifier of the long-lived binding to the repository.
@@ -48,7 +55,8 @@ public struct TodoFeature: Reducer, Sendable {
     case observation
   }
 
-  /// The list, the app's own logic, and the title editor while it is presented.
+  /// The list, the app's own logic, the title editor while it is presented, and the screens
+  /// pushed on the stack.
   public var body: some Reducer<State, Action> {
     Scope(state: \.list, action: Action.listCase) {
       TodoListFeature()
@@ -58,6 +66,9 @@ public struct TodoFeature: Reducer, Sendable {
     }
     .ifLet(\.editor, action: Action.editorCase) {
       TitleEditorFeature()
+    }
+    .forEach(\.path, action: Action.pathCase) {
+      TodoDestination(repository: repository, clock: clock)
     }
   }
 
@@ -95,7 +106,20 @@ public struct TodoFeature: Reducer, Sendable {
       state.editor = TitleEditorFeature.State()
       return .none
 
+    case .list(.delegate(.open(let todo))):
+      state.path.append(.detail(TodoDetailFeature.State(todo: todo)))
+      return .none
+
     case .list:
+      return .none
+
+    case .path(.element(_, .detail(.saved(let todo, let contents)))):
+      state.load(contents)
+      state.error = nil
+      state.outcome = .noted(todo)
+      return .none
+
+    case .path:
       return .none
 
     case .editor(.delegate(.save(let id, let title))):
