@@ -25,7 +25,7 @@ import Uniflow
 ///  ▸   1  [ ] Buy milk
 ///      2  [x] Call mom
 ///  ✓ Added 1: Buy milk
-///  ↑↓/jk PgUp/PgDn g/G move  space/enter toggle  a add  e edit  d/del delete
+///  ↑↓/jk PgUp/PgDn g/G move  space toggle  enter open  a add  e edit  d/del delete
 ///  u undo  r redo  / search  f/tab filter  c clear done  esc dismiss  q quit
 /// ```
 @MainActor
@@ -47,7 +47,9 @@ final class TerminalApp {
     case input(prompt: String, draft: TextDraft, hint: String)
 
     init(_ state: TodoFeature.State) {
-      if let editor = state.editor {
+      if case .detail(let id) = state.screen, case .detail(let detail)? = state.path[id: id] {
+        self = .input(prompt: " Note: ", draft: detail.note, hint: KeyMap.editingNoteHint)
+      } else if let editor = state.editor {
         let prompt = editor.id.map { " Rename \($0): " } ?? " Add: "
         self = .input(prompt: prompt, draft: editor.draft, hint: KeyMap.editingHint)
       } else if let draft = state.list.searchDraft {
@@ -61,6 +63,7 @@ final class TerminalApp {
   /// The screen shown, with its own store.
   private enum ShownScreen {
     case list(ListScreen)
+    case detail(DetailScreen)
   }
 
   private let store: StoreOf<TodoFeature>
@@ -159,6 +162,14 @@ final class TerminalApp {
         store: store.scope(state: \.list, action: TodoFeature.Action.listCase), canvas: canvas)
       shown = .list(list)
       list.layOut()
+    case .detail(let id):
+      // The screen is on the stack: the state names it only while it is there.
+      guard let screenStore = store.scope(id: id, in: \.path, action: TodoFeature.Action.pathCase) else {
+        return
+      }
+      let detail = DetailScreen(store: screenStore, canvas: canvas, lines: 1..<statusLine)
+      shown = .detail(detail)
+      detail.layOut()
     }
   }
 

@@ -219,7 +219,7 @@ import TodoCore
       "Usage:", "todo add TITLE...", "todo list [--all|--open|--done] [--grep TEXT] [--json]", "todo undo",
       "todo redo", "todo show ID", "todo note ID TEXT...", "todo note ID -", "--db PATH", "UNIFLOW_TODO_DB",
       "NO_COLOR", "Interactive keys",
-      "space, enter      toggle done",
+      "space             toggle done", "enter             open the todo's detail",
       "PgUp/PgDn", "g/G, Home/End", "d, Delete", "r  redo", "search", "f, Tab", "Ctrl-Z", "Ctrl-A/Ctrl-E",
       "Ctrl-U/Ctrl-K", "Backspace/Delete", "TERM=dumb", "Exit status:", "2  usage error",
     ] {

@@ -39,11 +39,19 @@ extension TodoFeature {
     /// Every todo, by ascending identifier, as the repository last gave them.
     public var todos: IdentifiedArray<Todo> { list.todos }
 
-    /// The screen shown: the one the interface draws, and whose keys it reads.
-    public var screen: Screen { .list }
+    /// The screen shown: the top of the stack, or the list; the one the interface draws, and
+    /// whose keys it reads.
+    public var screen: Screen {
+      guard let id = path.ids.last else { return .list }
+      switch path[id: id] {
+      case .detail?: return .detail(id)
+      case nil: return .list
+      }
+    }
 
-    /// What the keys do now: browse the list, type a title, or type a search.
+    /// What the keys do now: browse the list, type a title, a search, or a note.
     public var mode: Mode {
+      if case .detail(let id) = screen { return .editingNote(id) }
       if editor != nil { return .editingTitle }
       if list.searchDraft != nil { return .searching }
       return .browsing
@@ -68,9 +76,11 @@ extension TodoFeature {
   public enum Screen: Equatable, Sendable {
     /// The list of todos.
     case list
+    /// The detail of a todo: the screen with this identifier on the stack.
+    case detail(StackElementID)
   }
 
-  /// What the keys of the list screen do.
+  /// What the keys do.
   public enum Mode: Equatable, Sendable {
     /// Move, toggle, delete, and the other commands.
     case browsing
@@ -78,5 +88,7 @@ extension TodoFeature {
     case editingTitle
     /// Type the search.
     case searching
+    /// Type the note of the detail screen with this identifier on the stack.
+    case editingNote(StackElementID)
   }
 }
