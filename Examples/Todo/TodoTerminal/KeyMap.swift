@@ -33,7 +33,9 @@ public enum KeyMap {
   ]
   /// The keys of the detail screen, where the note is typed, as the footer shows them.
   public static let editingNoteHint =
-    " enter/esc back (the note is saved)  ←→ home/end ^A ^E move  ^U ^K delete"
+    " enter/esc back (the note is saved)  tab history  ←→ home/end ^A ^E move  ^U ^K delete"
+  /// The keys of the history screen, as the footer shows them.
+  public static let historyHints = [" esc/enter back  q quit", ""]
   /// The keys of the title editor, as the footer shows them.
   public static let editingHint = " enter save  esc cancel  ←→ home/end ^A ^E move  ^U ^K delete"
   /// The keys of the search field, as the footer shows them.
@@ -52,6 +54,7 @@ public enum KeyMap {
     case .editingTitle: return editingTitle(key)
     case .searching: return searching(key)
     case .editingNote(let id): return editingNote(key, on: id)
+    case .readingHistory(let id): return readingHistory(key, on: id)
     }
   }
 
@@ -108,8 +111,19 @@ public enum KeyMap {
     }
     switch key {
     case .enter, .escape: return .sendInOrder(detail(.close))
+    case .tab: return .send(detail(.showHistory))
     case .control(3): return .quit
     default: return LineEditor.edit(for: key).map { .send(detail(.edit($0))) }
+    }
+  }
+
+  /// The history screen only goes back, to the detail it was pushed from.
+  private static func readingHistory(_ key: Key, on id: StackElementID) -> Command? {
+    switch key {
+    case .enter, .escape, .backspace, .left:
+      .sendInOrder(.path(.element(id: id, action: .history(.close))))
+    case .character("q"), .control(3), .control(4): .quit
+    default: nil
     }
   }
 }

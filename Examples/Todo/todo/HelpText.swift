@@ -47,7 +47,8 @@ let helpText = """
     up/down, k/j      move            PgUp/PgDn  move a page      g/G, Home/End  first/last
     space             toggle done     a  add                      e  edit the title
     enter             open the todo's detail: its dates, and its note to type (saved as you
-                      pause); enter or esc go back once the note is saved
+                      pause); Tab there shows the todo's changes that undo can revert;
+                      enter or esc go back, once the note is saved
     d, Delete         delete          u  undo                     r  redo
     /                 search          f, Tab  filter: all, open, done
     c                 clear done      esc  dismiss the message    q, Ctrl-C  quit

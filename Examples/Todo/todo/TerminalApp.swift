@@ -43,11 +43,13 @@ final class TerminalApp {
 
   /// What the two bottom lines show.
   private enum Footer: Equatable {
-    case hints
+    case hints([String])
     case input(prompt: String, draft: TextDraft, hint: String)
 
     init(_ state: TodoFeature.State) {
-      if case .detail(let id) = state.screen, case .detail(let detail)? = state.path[id: id] {
+      if case .history = state.screen {
+        self = .hints(KeyMap.historyHints)
+      } else if case .detail(let id) = state.screen, case .detail(let detail)? = state.path[id: id] {
         self = .input(prompt: " Note: ", draft: detail.note, hint: KeyMap.editingNoteHint)
       } else if let editor = state.editor {
         let prompt = editor.id.map { " Rename \($0): " } ?? " Add: "
@@ -55,7 +57,7 @@ final class TerminalApp {
       } else if let draft = state.list.searchDraft {
         self = .input(prompt: " Search: ", draft: draft, hint: KeyMap.searchingHint)
       } else {
-        self = .hints
+        self = .hints(KeyMap.browsingHints)
       }
     }
   }
@@ -64,6 +66,7 @@ final class TerminalApp {
   private enum ShownScreen {
     case list(ListScreen)
     case detail(DetailScreen)
+    case history(HistoryScreen)
   }
 
   private let store: StoreOf<TodoFeature>
@@ -170,6 +173,13 @@ final class TerminalApp {
       let detail = DetailScreen(store: screenStore, canvas: canvas, lines: 1..<statusLine)
       shown = .detail(detail)
       detail.layOut()
+    case .history(let id):
+      guard let screenStore = store.scope(id: id, in: \.path, action: TodoFeature.Action.pathCase) else {
+        return
+      }
+      let history = HistoryScreen(store: screenStore, canvas: canvas, lines: 1..<statusLine)
+      shown = .history(history)
+      history.layOut()
     }
   }
 
@@ -189,10 +199,10 @@ final class TerminalApp {
   private func draw(_ footer: Footer) {
     let width = canvas.width
     switch footer {
-    case .hints:
+    case .hints(let hints):
       canvas.hideCursor()
-      canvas.put(TextWidth.fitted(KeyMap.browsingHints[0], width: width), line: footerLine)
-      canvas.put(TextWidth.fitted(KeyMap.browsingHints[1], width: width), line: footerLine + 1)
+      canvas.put(TextWidth.fitted(hints[0], width: width), line: footerLine)
+      canvas.put(TextWidth.fitted(hints[1], width: width), line: footerLine + 1)
     case .input(let prompt, let draft, let hint):
       let room = max(1, width - TextWidth.columns(of: prompt) - 1)
       let visible = LineEditor.visible(draft, width: room)

@@ -137,6 +137,31 @@ import TodoCore
     #expect(process.terminationStatus == 0)
   }
 
+  @Test func tabOnTheDetailShowsTheTodosHistoryAndEscGoesBackLevelByLevel() async throws {
+    _ = try todo.run("add", "Buy milk")
+    _ = try todo.run("add", "Call mom")
+    _ = try todo.run("done", "1")
+    let process = try start()
+    try terminal.read(until: "Call mom")
+    var mark = terminal.output.count
+    terminal.type("\r\t")
+    try terminal.read(until: "History of Buy milk", after: mark)
+    try terminal.read(until: "add “Buy milk”", after: mark)
+    let shown = terminal.text(from: mark)
+    #expect(shown.contains("complete “Buy milk”"))
+    #expect(!shown.contains("Call mom"))
+    mark = terminal.output.count
+    terminal.type("\u{1B}")
+    try terminal.read(until: "Note: ", after: mark)
+    mark = terminal.output.count
+    terminal.type("\u{1B}")
+    try terminal.read(until: "enter open", after: mark)
+    terminal.type("q")
+    try terminal.readToEnd()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+
   // MARK: Type-ahead
 
   /// Starts the list, waits for it to show the stored todos, types `keys` in one write (as

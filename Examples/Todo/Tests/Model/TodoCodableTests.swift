@@ -44,6 +44,10 @@ import Uniflow
       .path(.element(id: 2, action: .detail(.close))),
       .path(.element(id: 2, action: .detail(.saved(todo, contents: TodoSnapshot(todos: [todo]))))),
       .path(.element(id: 2, action: .detail(.saveFailed(.busy(path: "/a"))))), .path(.popFrom(id: 2)),
+      .path(.element(id: 2, action: .detail(.showHistory))), .path(.element(id: 3, action: .history(.load))),
+      .path(.element(id: 3, action: .history(.loaded(["add"])))),
+      .path(.element(id: 3, action: .history(.close))),
+      .path(.element(id: 3, action: .history(.loadFailed(.busy(path: "/a"))))),
     ] + outcomes.map { .finished($0, contents: TodoSnapshot(todos: [todo])) } + errors.map { .failed($0) }
 
   @Test(arguments: actions)
@@ -61,7 +65,9 @@ import Uniflow
     var detail = TodoDetailFeature.State(todo: Self.todo)
     detail.note = TextDraft("Oat", cursor: 1)
     detail.saveStatus = .failed(.busy(path: "/a"))
-    state.path = [.detail(TodoDetailFeature.State(todo: Self.todo)), .detail(detail)]
+    var history = TodoHistoryFeature.State(todo: Self.todo)
+    history.changes = ["add"]
+    state.path = [.detail(TodoDetailFeature.State(todo: Self.todo)), .detail(detail), .history(history)]
     let decoded = try JSONDecoder().decode(
       TodoFeature.State.self, from: JSONEncoder().encode(state))
     #expect(decoded == state)

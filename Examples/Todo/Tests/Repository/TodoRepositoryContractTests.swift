@@ -296,4 +296,26 @@ import TodoCore
     await #expect(throws: TodoStoreError.todoNotFound(9)) { try await repository.setNote("x", id: 9) }
     #expect(try await repository.snapshot() == before)
   }
+
+  @Test(arguments: Kind.allCases)
+  func aTodosHistoryListsTheUndoStepsThatTouchedIt(_ kind: Kind) async throws {
+    let repository = try Subject(kind).repository
+    _ = try await repository.add(title: "Buy milk", at: testDate)
+    _ = try await repository.add(titles: ["Call mom", "Write report"], at: testDate)
+    _ = try await repository.setNote("Oat", id: 1)
+    _ = try await repository.setDone(true, id: 1, at: testDate)
+    _ = try await repository.setDone(true, id: 2, at: testDate)
+    _ = try await repository.clearDone()
+    _ = try await repository.rename(id: 3, to: "Write the report")
+    _ = try await repository.undo()
+    _ = try await repository.undo()
+    _ = try await repository.redo()
+    #expect(
+      try await repository.history(of: 1) == [
+        "add “Buy milk”", "note on “Buy milk”", "complete “Buy milk”", "clear 2 done",
+      ])
+    #expect(try await repository.history(of: 2) == ["add 2 todos", "complete “Call mom”", "clear 2 done"])
+    #expect(try await repository.history(of: 3) == ["add 2 todos"])
+    #expect(try await repository.history(of: 9) == [])
+  }
 }

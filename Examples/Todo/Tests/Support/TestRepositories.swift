@@ -42,6 +42,7 @@ final class FailingRepository: TodoRepository {
   func clearDone() async throws(TodoStoreError) -> TodoChange<[Todo]> { throw error }
   func undo() async throws(TodoStoreError) -> TodoChange<String> { throw error }
   func redo() async throws(TodoStoreError) -> TodoChange<String> { throw error }
+  func history(of id: Todo.ID) async throws(TodoStoreError) -> [String] { throw error }
   func reloadIfChanged() async throws(TodoStoreError) { throw error }
 }
 
@@ -202,5 +203,6 @@ extension InMemoryBackedRepository {
   func clearDone() async throws(TodoStoreError) -> TodoChange<[Todo]> { try await base.clearDone() }
   func undo() async throws(TodoStoreError) -> TodoChange<String> { try await base.undo() }
   func redo() async throws(TodoStoreError) -> TodoChange<String> { try await base.redo() }
+  func history(of id: Todo.ID) async throws(TodoStoreError) -> [String] { try await base.history(of: id) }
   func reloadIfChanged() async throws(TodoStoreError) { try await base.reloadIfChanged() }
 }

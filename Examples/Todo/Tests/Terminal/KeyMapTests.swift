@@ -40,7 +40,16 @@ import TodoTerminal
     #expect(command(.left, mode) == .send(detail(.edit(.moveLeft))))
     #expect(command(.escape, mode) == .sendInOrder(detail(.close)))
     #expect(command(.enter, mode) == .sendInOrder(detail(.close)))
+    #expect(command(.tab, mode) == .send(detail(.showHistory)))
     #expect(command(.control(3), mode) == .quit)
+  }
+
+  @Test func onTheHistoryScreenKeysGoBackOrQuit() {
+    let mode = TodoFeature.Mode.readingHistory(4)
+    let back = KeyMap.Command.sendInOrder(.path(.element(id: 4, action: .history(.close))))
+    for key in [Key.escape, .enter, .backspace, .left] { #expect(command(key, mode) == back) }
+    #expect(command(.character("q"), mode) == .quit)
+    #expect(command(.character("x"), mode) == nil)
   }
 
   /// A key that changes the todos is sent in order: the keys after it wait for its change.

@@ -11,12 +11,16 @@ public struct TodoDestination: Reducer, Sendable {
   public enum State: Equatable, Sendable, Codable {
     /// The detail of a todo, with its note.
     case detail(TodoDetailFeature.State)
+    /// The change history of a todo.
+    case history(TodoHistoryFeature.State)
   }
 
   /// An action of a screen on the stack.
   public enum Action: Equatable, Sendable, Codable {
     /// An action of the detail screen.
     case detail(TodoDetailFeature.Action)
+    /// An action of the history screen.
+    case history(TodoHistoryFeature.Action)
   }
 
   /// Where the todos live.
@@ -41,6 +45,13 @@ public struct TodoDestination: Reducer, Sendable {
       defer { state = .detail(detail) }
       return TodoDetailFeature(repository: repository, clock: clock).reduce(into: &detail, action: action)
         .map(Action.detail)
+    case (.history(var history), .history(let action)):
+      defer { state = .history(history) }
+      return TodoHistoryFeature(repository: repository).reduce(into: &history, action: action).map(
+        Action.history)
+    default:
+      // An action for another kind of screen than the one with its identifier.
+      return .none
     }
   }
 }

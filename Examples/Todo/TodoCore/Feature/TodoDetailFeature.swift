@@ -81,6 +81,8 @@ public struct TodoDetailFeature: Reducer, Sendable {
     case saved(Todo, contents: TodoSnapshot)
     /// A save failed.
     case saveFailed(TodoStoreError)
+    /// Shows the todo's change history, over this screen: ``TodoFeature`` pushes it.
+    case showHistory
     /// Leaves the screen: saves the note first, if it is not saved; after a failed save, leaves
     /// the note as it is stored.
     case close
@@ -145,6 +147,9 @@ public struct TodoDetailFeature: Reducer, Sendable {
       state.saveStatus = .idle
       if state.hasUnsavedNote { return .send(.save) }
       return state.isClosing ? .dismiss : .none
+
+    case .showHistory:
+      return .none
 
     case .saveFailed(let error):
       state.saveStatus = .failed(error)

@@ -45,13 +45,18 @@ extension TodoFeature {
       guard let id = path.ids.last else { return .list }
       switch path[id: id] {
       case .detail?: return .detail(id)
+      case .history?: return .history(id)
       case nil: return .list
       }
     }
 
     /// What the keys do now: browse the list, type a title, a search, or a note.
     public var mode: Mode {
-      if case .detail(let id) = screen { return .editingNote(id) }
+      switch screen {
+      case .detail(let id): return .editingNote(id)
+      case .history(let id): return .readingHistory(id)
+      case .list: break
+      }
       if editor != nil { return .editingTitle }
       if list.searchDraft != nil { return .searching }
       return .browsing
@@ -78,6 +83,8 @@ extension TodoFeature {
     case list
     /// The detail of a todo: the screen with this identifier on the stack.
     case detail(StackElementID)
+    /// The change history of a todo: the screen with this identifier on the stack.
+    case history(StackElementID)
   }
 
   /// What the keys do.
@@ -90,5 +97,7 @@ extension TodoFeature {
     case searching
     /// Type the note of the detail screen with this identifier on the stack.
     case editingNote(StackElementID)
+    /// Read the history screen with this identifier on the stack.
+    case readingHistory(StackElementID)
   }
 }

@@ -119,6 +119,11 @@ public struct TodoFeature: Reducer, Sendable {
       state.outcome = .noted(todo)
       return .none
 
+    case .path(.element(let id, .detail(.showHistory))):
+      guard case .detail(let detail) = state.path[id: id] else { return .none }
+      let history = state.path.append(.history(TodoHistoryFeature.State(todo: detail.todo)))
+      return .send(.path(.element(id: history, action: .history(.load))))
+
     case .path:
       return .none
 

@@ -251,6 +251,18 @@ public final class SQLiteTodoRepository: TodoRepository {
     try change { database throws(TodoStoreError) in try Self.step(database, from: .redo, to: .undo) }
   }
 
+  /// The labels of the undo steps that touched a todo; see ``TodoRepository/history(of:)``.
+  public func history(of id: Todo.ID) async throws(TodoStoreError) -> [String] {
+    try connection.withLock { connection throws(TodoStoreError) in
+      try connection.database.query(
+        """
+        SELECT label FROM undo_steps
+        WHERE id IN (SELECT step FROM undo_rows WHERE todo_id = ?) ORDER BY id
+        """, [.integer(id)]
+      ).map { $0[0].text ?? "" }
+    }
+  }
+
   /// Publishes a new snapshot if another process committed a change since the last one.
   public func reloadIfChanged() async throws(TodoStoreError) {
     try connection.withLock { connection throws(TodoStoreError) in

@@ -147,6 +147,13 @@ public protocol TodoRepository: OutsideChangeSource {
   @discardableResult
   func redo() async throws(TodoStoreError) -> TodoChange<String>
 
+  /// The changes of one todo that ``undo()`` can revert: the labels of the undo history's steps
+  /// that touched it, oldest first.
+  ///
+  /// - Parameter id: The todo; one without changes kept (or unknown) has an empty history.
+  /// - Returns: The labels, such as `add “Buy milk”`, oldest first.
+  func history(of id: Todo.ID) async throws(TodoStoreError) -> [String]
+
   /// Publishes a new snapshot to ``updates()`` if the contents were changed from outside this
   /// instance (another process on the same database file) since the last snapshot.
   ///
