@@ -118,6 +118,7 @@ final class TerminalApp {
     listenToInput()
     let status = await withCheckedContinuation { quit = $0 }
     for source in sources { source.cancel() }
+    let unsaved = await saveTypedNotes()
     // Wait for the binding and the monitor to end, so that the repository is released and
     // closes the database cleanly before the program exits.
     watching.cancel()
@@ -127,7 +128,22 @@ final class TerminalApp {
     tokens = []
     shown = nil
     terminal.restore()
+    for failure in unsaved { printError(failure) }
     return status
+  }
+
+  /// Saves the notes typed on the detail screens and not stored yet, as leaving each screen
+  /// does, so that quitting loses nothing typed; returns what could not be saved.
+  private func saveTypedNotes() async -> [String] {
+    var failures: [String] = []
+    for id in store.path.ids.reversed() {
+      guard case .detail(let detail)? = store.path[id: id], detail.hasUnsavedNote else { continue }
+      await store.send(.path(.element(id: id, action: .detail(.close)))).finish()
+      if case .detail(let after)? = store.path[id: id], case .failed(let error) = after.saveStatus {
+        failures.append("the note of todo \(after.todo.id) was not saved: \(error)")
+      }
+    }
+    return failures
   }
 
   private func finish(_ status: Int32) {

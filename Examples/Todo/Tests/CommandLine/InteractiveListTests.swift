@@ -105,6 +105,13 @@ import TodoCore
     #expect(try await storedSnapshot().todos.map(\.note) == ["", "Her birthday"])
   }
 
+  @Test func quittingFromTheDetailSavesTheNoteTyped() async throws {
+    _ = try todo.run("add", "Buy milk")
+    // Ctrl-C right after typing, before the pause that saves a note.
+    try typeAhead("\rOat milk\u{03}", showing: "Buy milk")
+    #expect(try await storedSnapshot().todos.map(\.note) == ["Oat milk"])
+  }
+
   @Test func keysTypedAheadAcrossAPushAndAPopAreHandledInOrder() async throws {
     _ = try todo.run("add", "Buy milk")
     _ = try todo.run("add", "Call mom")

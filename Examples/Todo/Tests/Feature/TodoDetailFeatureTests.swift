@@ -89,9 +89,6 @@ import UniflowTesting
     }
     // Closed before the pause is over: the save is not lost, it is made at once.
     await store.send(.path(.element(id: 0, action: .detail(.close)))) {
-      $0.path[id: 0] = detail(typed: "Oat") { $0.isClosing = true }
-    }
-    await store.receive(.path(.element(id: 0, action: .detail(.save)))) {
       $0.path[id: 0] = detail(typed: "Oat") {
         $0.isClosing = true
         $0.saveStatus = .saving("Oat")
@@ -120,9 +117,6 @@ import UniflowTesting
       $0.path[id: 0] = detail(typed: "Oat")
     }
     await store.send(.path(.element(id: 0, action: .detail(.close)))) {
-      $0.path[id: 0] = detail(typed: "Oat") { $0.isClosing = true }
-    }
-    await store.receive(.path(.element(id: 0, action: .detail(.save)))) {
       $0.path[id: 0] = detail(typed: "Oat") {
         $0.isClosing = true
         $0.saveStatus = .saving("Oat")
@@ -148,6 +142,42 @@ import UniflowTesting
     await store.receive(.path(.popFrom(id: 0))) { $0.path.removeAll() }
   }
 
+  @Test func closingWhileASaveRunsSavesAgainAndPopsOnceTheNoteIsStored() async throws {
+    // The repository answers once its own clock moves: a save stays on its way until then.
+    let network = TestClock()
+    let repository = LaggingRepository(clock: network)
+    _ = try await repository.base.add(title: "Buy milk", at: testDate)
+    let store = makeStore(repository)
+    await open(store)
+    await store.send(.path(.element(id: 0, action: .detail(.edit(.insert("Oa")))))) {
+      $0.path[id: 0] = detail(typed: "Oa")
+    }
+    await clock.waitForSleepers()
+    await clock.advance(by: TodoDetailFeature.saveDelay)
+    await store.receive(.path(.element(id: 0, action: .detail(.save)))) {
+      $0.path[id: 0] = detail(typed: "Oa") { $0.saveStatus = .saving("Oa") }
+    }
+    await network.waitForSleepers()
+    // "t" is typed and the screen closed while the save of "Oa" is on its way.
+    await store.send(.path(.element(id: 0, action: .detail(.edit(.insert("t")))))) {
+      $0.path[id: 0] = detail(typed: "Oat") { $0.saveStatus = .saving("Oa") }
+    }
+    let closing = await store.send(.path(.element(id: 0, action: .detail(.close)))) {
+      $0.path[id: 0] = detail(typed: "Oat") {
+        $0.isClosing = true
+        $0.saveStatus = .saving("Oat")
+      }
+    }
+    await network.waitForSleepers(2)
+    store.exhaustivity = .off
+    await network.advance(by: repository.latency)
+    // Awaiting the close awaits its own save, and the pop that follows it.
+    await closing.finish()
+    #expect(store.state.path.isEmpty)
+    #expect(try await repository.base.snapshot().todos == [noted("Oat")])
+    await store.skipReceivedActions()
+  }
+
   @Test func closingWithNothingTypedPopsAtOnceAndAnotherOpenPushesANewScreen() async {
     let store = makeStore(InMemoryTodoRepository(todos: [milk]))
     await open(store)
@@ -169,9 +199,6 @@ import UniflowTesting
       $0.path[id: 0] = detail(typed: long)
     }
     await store.send(.path(.element(id: 0, action: .detail(.close)))) {
-      $0.path[id: 0] = detail(typed: long) { $0.isClosing = true }
-    }
-    await store.receive(.path(.element(id: 0, action: .detail(.save)))) {
       $0.path[id: 0] = detail(typed: long) {
         $0.isClosing = true
         $0.saveStatus = .saving(long)

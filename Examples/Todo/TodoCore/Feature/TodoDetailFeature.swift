@@ -117,6 +117,20 @@ public struct TodoDetailFeature: Reducer, Sendable {
     Effect<Action>.send(.save).debounce(id: CancelID.pendingSave, for: Self.saveDelay, clock: clock)
   }
 
+  /// Saves the note typed, and sends how it went.
+  private func startSave(_ state: inout State) -> Effect<Action> {
+    let (repository, id, note) = (repository, state.todo.id, state.note.text)
+    state.saveStatus = .saving(note)
+    return .run { send in
+      do throws(TodoStoreError) {
+        let change = try await repository.setNote(note, id: id)
+        await send(.saved(change.value.todo, contents: change.contents))
+      } catch {
+        await send(.saveFailed(error))
+      }
+    }
+  }
+
   /// Handles an action; see ``Action`` for what each one does.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
@@ -128,19 +142,11 @@ public struct TodoDetailFeature: Reducer, Sendable {
       return saveAfterAPause()
 
     case .save:
-      // One save at a time: when the one running is over, `.saved` saves what was typed since.
+      // One save at a time while typing: when the one running is over, `.saved` saves what was
+      // typed since.
       if case .saving = state.saveStatus { return .none }
       guard state.hasUnsavedNote else { return state.isClosing ? .dismiss : .none }
-      let (repository, id, note) = (repository, state.todo.id, state.note.text)
-      state.saveStatus = .saving(note)
-      return .run { send in
-        do throws(TodoStoreError) {
-          let change = try await repository.setNote(note, id: id)
-          await send(.saved(change.value.todo, contents: change.contents))
-        } catch {
-          await send(.saveFailed(error))
-        }
-      }
+      return startSave(&state)
 
     case .saved(let todo, _):
       state.todo = todo
@@ -158,13 +164,11 @@ public struct TodoDetailFeature: Reducer, Sendable {
 
     case .close:
       if case .failed = state.saveStatus { return .dismiss }
-      if case .saving = state.saveStatus {
-        state.isClosing = true
-        return .cancel(id: CancelID.pendingSave)
-      }
-      guard state.hasUnsavedNote else { return .dismiss }
+      if !state.hasUnsavedNote, state.saveStatus == .idle { return .dismiss }
       state.isClosing = true
-      return .merge(.cancel(id: CancelID.pendingSave), .send(.save))
+      // The save is this action's own effect, even with another one running: whoever awaits
+      // the close (the terminal, before it reads the next key) awaits the save and the pop.
+      return .merge(.cancel(id: CancelID.pendingSave), startSave(&state))
     }
   }
 }
