@@ -15,6 +15,7 @@ import Uniflow
 ///   TodoDetailFeature(repository: repository, clock: clock)
 /// }
 /// await store.send(.edit(.insert("Oat"))) { $0.note = TextDraft("Oat") }
+/// await clock.waitForSleepers()
 /// await clock.advance(by: TodoDetailFeature.saveDelay)
 /// await store.receive(.save) { $0.saveStatus = .saving("Oat") }
 /// ```

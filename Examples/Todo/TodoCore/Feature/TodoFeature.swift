@@ -24,9 +24,13 @@ import Uniflow
 /// that fails sets ``State/error``, which the interface shows.
 ///
 /// The children are features of their own: ``TodoListFeature`` (always there, with
-/// `Scope`) and ``TitleEditorFeature`` (presented with `ifLet` while a title is typed). Their
+/// `Scope`), ``TitleEditorFeature`` (presented with `ifLet` while a title is typed), and the
+/// screens pushed over the list on a navigation stack, ``State/path`` (composed with `forEach`
+/// over ``TodoDestination``): the detail of a todo, ``TodoDetailFeature``, and its change
+/// history, ``TodoHistoryFeature``, pushed from the detail. The list's and the editor's
 /// intents reach the app as delegate actions, which it turns into commands: a recording shows
-/// the intent, then the command it stands for (`toggle`, `add`…), then its result.
+/// the intent, then the command it stands for (`toggle`, `add`…), then its result. The
+/// detail saves its note itself, and the app takes in the contents each save leaves.
 public struct TodoFeature: Reducer, Sendable {
   /// Where the todos live.
   public let repository: any TodoRepository
