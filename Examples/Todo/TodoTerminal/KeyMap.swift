@@ -1,4 +1,5 @@
 import TodoCore
+import Uniflow
 
 /// What each key does on the list screen: a pure function from a key and the screen's mode to
 /// what the terminal does with it.
@@ -27,9 +28,14 @@ public enum KeyMap {
 
   /// The keys of the list, as the footer shows them.
   public static let browsingHints = [
-    " ↑↓/jk PgUp/PgDn g/G move  space/enter toggle  a add  e edit  d/del delete",
+    " ↑↓/jk PgUp/PgDn g/G move  space toggle  enter open  a add  e edit  d/del delete",
     " u undo  r redo  / search  f/tab filter  c clear done  esc dismiss  q quit",
   ]
+  /// The keys of the detail screen, where the note is typed, as the footer shows them.
+  public static let editingNoteHint =
+    " enter/esc back (the note is saved)  tab history  ←→ home/end ^A ^E move  ^U ^K delete"
+  /// The keys of the history screen, as the footer shows them.
+  public static let historyHints = [" esc/enter back  q quit", ""]
   /// The keys of the title editor, as the footer shows them.
   public static let editingHint = " enter save  esc cancel  ←→ home/end ^A ^E move  ^U ^K delete"
   /// The keys of the search field, as the footer shows them.
@@ -47,6 +53,8 @@ public enum KeyMap {
     case .browsing: return browsing(key)
     case .editingTitle: return editingTitle(key)
     case .searching: return searching(key)
+    case .editingNote(let id): return editingNote(key, on: id)
+    case .readingHistory(let id): return readingHistory(key, on: id)
     }
   }
 
@@ -58,7 +66,8 @@ public enum KeyMap {
     case .pageDown: .send(.list(.movePage(by: 1)))
     case .home, .character("g"): .send(.list(.selectFirst))
     case .end, .character("G"): .send(.list(.selectLast))
-    case .character(" "), .enter: .sendInOrder(.list(.toggleSelected))
+    case .character(" "): .sendInOrder(.list(.toggleSelected))
+    case .enter: .send(.list(.openSelected))
     case .character("a"): .send(.list(.addTodo))
     case .character("e"): .send(.list(.editSelected))
     case .character("/"): .send(.list(.startSearch))
@@ -91,6 +100,30 @@ public enum KeyMap {
     case .escape: .send(.list(.clearSearch))
     case .control(3): .quit
     default: LineEditor.edit(for: key).map { .send(.list(.editSearch($0))) }
+    }
+  }
+
+  /// The detail screen's note follows the keys typed; Enter or Esc go back to the list once the
+  /// note is saved, so the keys after them are the list's.
+  private static func editingNote(_ key: Key, on id: StackElementID) -> Command? {
+    func detail(_ action: TodoDetailFeature.Action) -> TodoFeature.Action {
+      .path(.element(id: id, action: .detail(action)))
+    }
+    switch key {
+    case .enter, .escape: return .sendInOrder(detail(.close))
+    case .tab: return .send(detail(.showHistory))
+    case .control(3): return .quit
+    default: return LineEditor.edit(for: key).map { .send(detail(.edit($0))) }
+    }
+  }
+
+  /// The history screen only goes back, to the detail it was pushed from.
+  private static func readingHistory(_ key: Key, on id: StackElementID) -> Command? {
+    switch key {
+    case .enter, .escape, .backspace, .left:
+      .sendInOrder(.path(.element(id: id, action: .history(.close))))
+    case .character("q"), .control(3), .control(4): .quit
+    default: nil
     }
   }
 }

@@ -20,6 +20,9 @@ let helpText = """
     todo reopen ID                mark a done todo open again
     todo rename ID TITLE...       give a todo a new title
     todo rm ID                    delete a todo
+    todo show ID                  print a todo: its title, status, dates and note
+    todo note ID TEXT...          set a todo's note (the words make one line; "" clears it)
+    todo note ID -                set a todo's note to standard input, on as many lines
     todo clear-done               delete every done todo
     todo undo                     revert the last change; repeat to go further back (the last
                                   100 changes are kept; an import with 'add -' is one change)
@@ -54,12 +57,15 @@ let helpText = """
 
   Interactive keys (TERM=dumb prints the list instead):
     up/down, k/j      move            PgUp/PgDn  move a page      g/G, Home/End  first/last
-    space, enter      toggle done     a  add                      e  edit the title
+    space             toggle done     a  add                      e  edit the title
+    enter             open the todo's detail: its dates, and its note to type (saved as you
+                      pause); Tab there shows the todo's changes that undo can revert;
+                      enter or esc go back, once the note is saved
     d, Delete         delete          u  undo                     r  redo
     /                 search          f, Tab  filter: all, open, done
     c                 clear done      esc  dismiss the message    q, Ctrl-C  quit
     Ctrl-Z            suspend (resume with fg)
-  While typing a title or a search:
+  While typing a title, a search or a note (for a note, enter and esc both go back, saving it):
     enter  save (a search: keep)      esc  cancel (a search: clear)
     left/right, Home/End, Ctrl-A/Ctrl-E  move      Backspace/Delete  delete a character
     Ctrl-U/Ctrl-K  delete before/after the cursor

@@ -17,6 +17,12 @@ struct Invocation: Equatable {
     case reopen(Todo.ID)
     case rename(Todo.ID, title: String)
     case remove(Todo.ID)
+    /// `show ID`: one todo with its note and its dates.
+    case show(Todo.ID)
+    /// `note ID TEXT...`: sets a todo's note; an empty text clears it.
+    case note(Todo.ID, text: String)
+    /// `note ID -`: sets a todo's note to the whole of standard input.
+    case noteFromStandardInput(Todo.ID)
     case clearDone
     case undo
     case redo
@@ -78,10 +84,10 @@ struct Invocation: Equatable {
       case "--open": filters.append((argument, .open))
       case "--done": filters.append((argument, .done))
       default:
-        if let command = words.first, ["add", "rename"].contains(command) {
+        if let command = words.first, ["add", "rename", "note"].contains(command) {
           throw UsageError(
             "unknown option '\(argument)'; for a title that starts with '-', put -- before it: "
-              + "todo \(command) -- \(command == "rename" ? "ID " : "")\(argument)")
+              + "todo \(command) -- \(command == "add" ? "" : "ID ")\(argument)")
         }
         throw UsageError("unknown option '\(argument)'")
       }
@@ -132,6 +138,22 @@ struct Invocation: Equatable {
       guard let first = operands.first else { throw UsageError("'todo rename' needs an id and a title") }
       guard operands.count > 1 else { throw UsageError("'todo rename' needs a title after the id") }
       command = .rename(try Self.id([first], name), title: try Self.title(Array(operands.dropFirst())))
+    case "show":
+      command = .show(try Self.id(operands, name))
+    case "note":
+      guard let first = operands.first else {
+        throw UsageError("'todo note' needs an id and a text ('-' reads it from standard input)")
+      }
+      guard operands.count > 1 else {
+        throw UsageError(
+          "'todo note' needs a text after the id (\"\" clears the note, '-' reads standard input)")
+      }
+      let id = try Self.id([first], name)
+      if operands.dropFirst() == ["-"] {
+        command = .noteFromStandardInput(id)
+      } else {
+        command = .note(id, text: operands.dropFirst().joined(separator: " "))
+      }
     case "clear-done":
       try Self.expectNoOperands(operands, name)
       command = .clearDone

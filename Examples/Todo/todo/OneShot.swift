@@ -22,6 +22,12 @@ struct OneShot {
     case .reopen(let id): return try await perform(.setDone(id: id, isDone: false))
     case .rename(let id, let title): return try await perform(.rename(id: id, title: title))
     case .remove(let id): return try await perform(.delete(id: id))
+    case .show(let id): return try await show(id)
+    case .note(let id, let text): return try await perform(.setNote(id: id, note: text))
+    case .noteFromStandardInput(let id):
+      var lines: [String] = []
+      while let line = readLine() { lines.append(line) }
+      return try await perform(.setNote(id: id, note: lines.joined(separator: "\n")))
     case .clearDone: return try await perform(.clearDone)
     case .undo: return try await perform(.undo)
     case .redo: return try await perform(.redo)
@@ -55,6 +61,21 @@ struct OneShot {
     } else if let text = plainList(store.list.visibleTodos, filter: filter, search: search, style: .current) {
       try StandardOutput.writeLine(text)
     }
+    return 0
+  }
+
+  /// Prints one todo: its title, whether it is done, its dates and its note.
+  private func show(_ id: Todo.ID) async throws(StandardOutput.Failure) -> Int32 {
+    await store.send(.load).finish()
+    if let error = store.error {
+      printError(error.description)
+      return 1
+    }
+    guard let todo = store.todos[id: id] else {
+      printError(TodoStoreError.todoNotFound(id).description)
+      return 1
+    }
+    try StandardOutput.writeLine(todoDetails(todo))
     return 0
   }
 
@@ -93,7 +114,7 @@ extension TodoStoreError {
   /// the database (exit status 1).
   fileprivate var isBadInput: Bool {
     switch self {
-    case .emptyTitle, .titleTooLong: true
+    case .emptyTitle, .titleTooLong, .noteTooLong: true
     default: false
     }
   }

@@ -70,3 +70,35 @@ func jsonList(_ todos: IdentifiedArray<Todo>) -> String {
   }
   return "[\n" + objects.joined(separator: ",\n") + "\n]"
 }
+
+/// One todo as `todo show` prints it: a line per field, then the note, each of its lines
+/// indented; dates in ISO 8601, UTC.
+///
+/// ```
+/// id:         3
+/// title:      Buy milk
+/// status:     done
+/// created:    2026-12-01T15:30:00Z
+/// completed:  2026-12-01T16:00:00Z
+/// note:
+///   Oat milk, 2 litres
+/// ```
+func todoDetails(_ todo: Todo) -> String {
+  let dates = ISO8601DateFormatter()
+  var lines = [
+    "id:         \(todo.id)",
+    "title:      \(TextWidth.printable(todo.title))",
+    "status:     \(todo.isDone ? "done" : "open")",
+    "created:    \(dates.string(from: todo.createdAt))",
+    "completed:  \(todo.completedAt.map(dates.string(from:)) ?? "-")",
+  ]
+  if todo.note.isEmpty {
+    lines.append("note:       (none)")
+  } else {
+    lines.append("note:")
+    lines += todo.note.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.isEmpty ? "" : "  " + TextWidth.printable(String($0))
+    }
+  }
+  return lines.joined(separator: "\n")
+}

@@ -25,7 +25,7 @@ import Uniflow
 ///  ▸   1  [ ] Buy milk
 ///      2  [x] Call mom
 ///  ✓ Added 1: Buy milk
-///  ↑↓/jk PgUp/PgDn g/G move  space/enter toggle  a add  e edit  d/del delete
+///  ↑↓/jk PgUp/PgDn g/G move  space toggle  enter open  a add  e edit  d/del delete
 ///  u undo  r redo  / search  f/tab filter  c clear done  esc dismiss  q quit
 /// ```
 @MainActor
@@ -43,17 +43,21 @@ final class TerminalApp {
 
   /// What the two bottom lines show.
   private enum Footer: Equatable {
-    case hints
+    case hints([String])
     case input(prompt: String, draft: TextDraft, hint: String)
 
     init(_ state: TodoFeature.State) {
-      if let editor = state.editor {
+      if case .history = state.screen {
+        self = .hints(KeyMap.historyHints)
+      } else if case .detail(let id) = state.screen, case .detail(let detail)? = state.path[id: id] {
+        self = .input(prompt: " Note: ", draft: detail.note, hint: KeyMap.editingNoteHint)
+      } else if let editor = state.editor {
         let prompt = editor.id.map { " Rename \($0): " } ?? " Add: "
         self = .input(prompt: prompt, draft: editor.draft, hint: KeyMap.editingHint)
       } else if let draft = state.list.searchDraft {
         self = .input(prompt: " Search: ", draft: draft, hint: KeyMap.searchingHint)
       } else {
-        self = .hints
+        self = .hints(KeyMap.browsingHints)
       }
     }
   }
@@ -61,6 +65,8 @@ final class TerminalApp {
   /// The screen shown, with its own store.
   private enum ShownScreen {
     case list(ListScreen)
+    case detail(DetailScreen)
+    case history(HistoryScreen)
   }
 
   private let store: StoreOf<TodoFeature>
@@ -112,6 +118,7 @@ final class TerminalApp {
     listenToInput()
     let status = await withCheckedContinuation { quit = $0 }
     for source in sources { source.cancel() }
+    let unsaved = await saveTypedNotes()
     // Wait for the binding and the monitor to end, so that the repository is released and
     // closes the database cleanly before the program exits.
     watching.cancel()
@@ -121,7 +128,22 @@ final class TerminalApp {
     tokens = []
     shown = nil
     terminal.restore()
+    for failure in unsaved { printError(failure) }
     return status
+  }
+
+  /// Saves the notes typed on the detail screens and not stored yet, as leaving each screen
+  /// does, so that quitting loses nothing typed; returns what could not be saved.
+  private func saveTypedNotes() async -> [String] {
+    var failures: [String] = []
+    for id in store.path.ids.reversed() {
+      guard case .detail(let detail)? = store.path[id: id], detail.hasUnsavedNote else { continue }
+      await store.send(.path(.element(id: id, action: .detail(.close)))).finish()
+      if case .detail(let after)? = store.path[id: id], case .failed(let error) = after.saveStatus {
+        failures.append("the note of todo \(after.todo.id) was not saved: \(error)")
+      }
+    }
+    return failures
   }
 
   private func finish(_ status: Int32) {
@@ -159,6 +181,21 @@ final class TerminalApp {
         store: store.scope(state: \.list, action: TodoFeature.Action.listCase), canvas: canvas)
       shown = .list(list)
       list.layOut()
+    case .detail(let id):
+      // The screen is on the stack: the state names it only while it is there.
+      guard let screenStore = store.scope(id: id, in: \.path, action: TodoFeature.Action.pathCase) else {
+        return
+      }
+      let detail = DetailScreen(store: screenStore, canvas: canvas, lines: 1..<statusLine)
+      shown = .detail(detail)
+      detail.layOut()
+    case .history(let id):
+      guard let screenStore = store.scope(id: id, in: \.path, action: TodoFeature.Action.pathCase) else {
+        return
+      }
+      let history = HistoryScreen(store: screenStore, canvas: canvas, lines: 1..<statusLine)
+      shown = .history(history)
+      history.layOut()
     }
   }
 
@@ -178,10 +215,10 @@ final class TerminalApp {
   private func draw(_ footer: Footer) {
     let width = canvas.width
     switch footer {
-    case .hints:
+    case .hints(let hints):
       canvas.hideCursor()
-      canvas.put(TextWidth.fitted(KeyMap.browsingHints[0], width: width), line: footerLine)
-      canvas.put(TextWidth.fitted(KeyMap.browsingHints[1], width: width), line: footerLine + 1)
+      canvas.put(TextWidth.fitted(hints[0], width: width), line: footerLine)
+      canvas.put(TextWidth.fitted(hints[1], width: width), line: footerLine + 1)
     case .input(let prompt, let draft, let hint):
       let room = max(1, width - TextWidth.columns(of: prompt) - 1)
       let visible = LineEditor.visible(draft, width: room)

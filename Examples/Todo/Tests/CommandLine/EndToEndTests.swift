@@ -47,6 +47,54 @@ import TodoCore
       todo.run("undo"), status: 1, saying: "error: nothing more to undo\n")
   }
 
+  @Test func aNoteIsSetShownClearedAndUndone() throws {
+    _ = try todo.run("add", "Buy milk")
+    try expectSuccess(todo.run("note", "1", "Oat", "milk"), printing: "Saved the note of 1: Buy milk\n")
+    try expectSuccess(todo.run("note", "1", "Oat milk"), printing: "1 already has this note: Buy milk\n")
+    let shown = try todo.run("show", "1")
+    #expect(shown.status == 0)
+    #expect(shown.standardError.isEmpty)
+    let lines = shown.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first == "id:         1")
+    #expect(lines.contains("title:      Buy milk"))
+    #expect(lines.contains("status:     open"))
+    #expect(lines.contains { $0.hasPrefix("created:    20") && $0.hasSuffix("Z") })
+    #expect(lines.contains("completed:  -"))
+    #expect(shown.standardOutput.hasSuffix("note:\n  Oat milk\n"))
+
+    try expectSuccess(todo.run("note", "1", ""), printing: "Cleared the note of 1: Buy milk\n")
+    #expect(try todo.run("show", "1").standardOutput.hasSuffix("note:       (none)\n"))
+    try expectSuccess(todo.run("undo"), printing: "Undid: note on “Buy milk”\n")
+    #expect(try todo.run("show", "1").standardOutput.hasSuffix("note:\n  Oat milk\n"))
+  }
+
+  @Test func aNoteReadFromStandardInputKeepsItsLines() throws {
+    _ = try todo.run("add", "Buy milk")
+    try expectSuccess(
+      todo.run("note", "1", "-", input: "Oat milk\n\n2 litres, \tno sugar  \n\n"),
+      printing: "Saved the note of 1: Buy milk\n")
+    #expect(
+      try todo.run("show", "1").standardOutput.hasSuffix("note:\n  Oat milk\n\n  2 litres,  no sugar\n"))
+    _ = try todo.run("done", "1")
+    let shown = try todo.run("show", "1").standardOutput
+    #expect(shown.contains("status:     done\n"))
+    #expect(!shown.contains("completed:  -"))
+  }
+
+  @Test func showAndNoteRefuseBadInputAndChangeNothing() throws {
+    _ = try todo.run("add", "Buy milk")
+    try expectFailure(todo.run("show", "7"), status: 1, saying: "error: no todo with id 7\n")
+    try expectFailure(todo.run("note", "7", "x"), status: 1, saying: "error: no todo with id 7\n")
+    try expectFailure(todo.run("show"), status: 2, saying: "'todo show' needs a todo id")
+    try expectFailure(todo.run("note", "1"), status: 2, saying: "'todo note' needs a text after the id")
+    try expectFailure(todo.run("note", "x", "y"), status: 2, saying: "'x' is not a todo id")
+    let long = String(repeating: "n", count: Todo.maximumNoteLength + 1)
+    try expectFailure(
+      todo.run("note", "1", "-", input: long), status: 2,
+      saying: "error: the note is \(Todo.maximumNoteLength + 1) characters long; a note has at most 10000\n")
+    #expect(try todo.run("show", "1").standardOutput.hasSuffix("note:       (none)\n"))
+  }
+
   @Test func emptyListsPrintNothingToAPipeOrAFile() throws {
     for arguments in [["list"], ["list", "--open"], ["list", "--done"], ["list", "--grep", "x"], []] {
       try expectSuccess(todo.runWithoutDatabase(["--db", todo.database] + arguments), printing: "")
@@ -169,8 +217,9 @@ import TodoCore
     #expect(result.standardError.isEmpty)
     for text in [
       "Usage:", "todo add TITLE...", "todo list [--all|--open|--done] [--grep TEXT] [--json]", "todo undo",
-      "todo redo", "--db PATH", "UNIFLOW_TODO_DB", "NO_COLOR", "Interactive keys",
-      "space, enter      toggle done",
+      "todo redo", "todo show ID", "todo note ID TEXT...", "todo note ID -", "--db PATH", "UNIFLOW_TODO_DB",
+      "NO_COLOR", "Interactive keys",
+      "space             toggle done", "enter             open the todo's detail",
       "PgUp/PgDn", "g/G, Home/End", "d, Delete", "r  redo", "search", "f, Tab", "Ctrl-Z", "Ctrl-A/Ctrl-E",
       "Ctrl-U/Ctrl-K", "Backspace/Delete", "TERM=dumb", "Exit status:", "2  usage error",
     ] {
@@ -263,7 +312,7 @@ import TodoCore
 
     try expectFailure(
       todo.run("add", "Buy milk"), status: 1,
-      saying: "has schema version 9 but this todo knows versions up to 3")
+      saying: "has schema version 9 but this todo knows versions up to 4")
     #expect(try todo.directory.contents(of: todo.database) == before)
   }
 

@@ -34,7 +34,8 @@ import TodoCore
     let process = try start()
     try terminal.read(until: "No todos yet. Press a to add one.")
     for key in [
-      "↑↓/jk PgUp/PgDn g/G move", "space/enter toggle", "a add", "e edit", "d/del delete", "u undo", "r redo",
+      "↑↓/jk PgUp/PgDn g/G move", "space toggle", "enter open", "a add", "e edit", "d/del delete", "u undo",
+      "r redo",
       "/ search", "f/tab filter", "c clear done", "esc dismiss", "q quit",
     ] {
       #expect(terminal.text().contains(key))
@@ -74,6 +75,94 @@ import TodoCore
     #expect(positions == [3, 4])
     #expect(!moving.contains("\u{1B}[2J"))
 
+    terminal.type("q")
+    try terminal.readToEnd()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+
+  // MARK: The detail screen
+
+  @Test func enterOpensTheDetailTheNoteTypedIsSavedAndEscGoesBack() async throws {
+    _ = try todo.run("add", "Buy milk")
+    _ = try todo.run("add", "Call mom")
+    let process = try start()
+    try terminal.read(until: "Call mom")
+    var mark = terminal.output.count
+    terminal.type("j\r")
+    try terminal.read(until: "Created", after: mark)
+    try terminal.read(until: "Note: ", after: mark)
+    #expect(terminal.text(from: mark).contains("#2"))
+    mark = terminal.output.count
+    // Esc right after typing: the note is saved before the list comes back.
+    terminal.type("Her birthday\u{1B}")
+    try terminal.read(until: "Saved the note of 2: Call mom", after: mark)
+    try terminal.read(until: "enter open", after: mark)
+    terminal.type("q")
+    try terminal.readToEnd()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(try await storedSnapshot().todos.map(\.note) == ["", "Her birthday"])
+  }
+
+  @Test func quittingFromTheDetailSavesTheNoteTyped() async throws {
+    _ = try todo.run("add", "Buy milk")
+    // Ctrl-C right after typing, before the pause that saves a note.
+    try typeAhead("\rOat milk\u{03}", showing: "Buy milk")
+    #expect(try await storedSnapshot().todos.map(\.note) == ["Oat milk"])
+  }
+
+  @Test func keysTypedAheadAcrossAPushAndAPopAreHandledInOrder() async throws {
+    _ = try todo.run("add", "Buy milk")
+    _ = try todo.run("add", "Call mom")
+    // Into the detail, a note, back, down to the next todo, toggle it, quit: all in one write.
+    try typeAhead("\rOat milk\u{1B}j q", showing: "Call mom")
+    let snapshot = try await storedSnapshot()
+    #expect(snapshot.todos.map(\.note) == ["Oat milk", ""])
+    #expect(snapshot.todos.map(\.isDone) == [false, true])
+  }
+
+  @Test func theDetailShowsTheStoredNoteAndItsDates() throws {
+    _ = try todo.run("add", "Buy milk")
+    _ = try todo.run("note", "1", "Oat milk")
+    _ = try todo.run("done", "1")
+    let process = try start()
+    try terminal.read(until: "Buy milk")
+    let mark = terminal.output.count
+    terminal.type("\r")
+    try terminal.read(until: "Note: ", after: mark)
+    let shown = terminal.text(from: mark)
+    #expect(shown.contains("Status     done"))
+    #expect(!shown.contains("Completed  -"))
+    #expect(shown.contains("Note (saved)"))
+    // The note under its heading, and on the input line where it is typed.
+    #expect(shown.contains("[8;1H  Oat milk"))
+    #expect(shown.contains("Note: \u{1B}[0mOat milk"))
+    terminal.type("\u{1B}q")
+    try terminal.readToEnd()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+
+  @Test func tabOnTheDetailShowsTheTodosHistoryAndEscGoesBackLevelByLevel() async throws {
+    _ = try todo.run("add", "Buy milk")
+    _ = try todo.run("add", "Call mom")
+    _ = try todo.run("done", "1")
+    let process = try start()
+    try terminal.read(until: "Call mom")
+    var mark = terminal.output.count
+    terminal.type("\r\t")
+    try terminal.read(until: "History of Buy milk", after: mark)
+    try terminal.read(until: "add “Buy milk”", after: mark)
+    let shown = terminal.text(from: mark)
+    #expect(shown.contains("complete “Buy milk”"))
+    #expect(!shown.contains("Call mom"))
+    mark = terminal.output.count
+    terminal.type("\u{1B}")
+    try terminal.read(until: "Note: ", after: mark)
+    mark = terminal.output.count
+    terminal.type("\u{1B}")
+    try terminal.read(until: "enter open", after: mark)
     terminal.type("q")
     try terminal.readToEnd()
     process.waitUntilExit()

@@ -12,12 +12,14 @@ import Uniflow
 
   static let outcomes: [TodoOutcome] = [
     .added(todo), .addedAll([todo]), .renamed(todo), .completed(todo), .reopened(todo),
-    .alreadyDone(todo), .alreadyOpen(todo), .alreadyTitled(todo), .deleted(todo),
+    .alreadyDone(todo), .alreadyOpen(todo), .alreadyTitled(todo), .noted(todo), .alreadyNoted(todo),
+    .deleted(todo),
     .clearedDone([todo]), .undid("add \"X\""), .redid("add \"X\""),
   ]
 
   static let errors: [TodoStoreError] = [
-    .emptyTitle, .titleTooLong(length: 2_000, maximum: 1_000), .todoNotFound(7), .nothingToUndo,
+    .emptyTitle, .titleTooLong(length: 2_000, maximum: 1_000), .noteTooLong(length: 1, maximum: 0),
+    .todoNotFound(7), .nothingToUndo,
     .olderChangesNotKept(kept: 100),
     .nothingToRedo, .notADatabase(path: "/a"), .corrupted(path: "/a"),
     .foreignDatabase(path: "/a"), .newerSchema(path: "/a", version: 9, supported: 3),
@@ -29,13 +31,23 @@ import Uniflow
   static let actions: [TodoFeature.Action] =
     [
       .startObserving, .stopObserving, .load, .add(title: "X"), .addAll(titles: ["a", "b"]),
-      .rename(id: 1, title: "Y"), .toggle(id: 1), .setDone(id: 1, isDone: true), .delete(id: 1),
+      .rename(id: 1, title: "Y"), .setNote(id: 1, note: "a\nb"), .toggle(id: 1),
+      .setDone(id: 1, isDone: true), .delete(id: 1),
       .clearDone, .undo, .redo, .list(.setFilter(.done)), .list(.setSearch("milk")), .list(.cycleFilter),
       .list(.moveSelection(by: -2)), .list(.select(id: 4)), .list(.select(id: nil)), .dismissMessage,
       .list(.startSearch), .list(.editSearch(.insert("m"))), .list(.editSearch(.deleteToEnd)),
       .list(.delegate(.rename(todo))), .list(.delegate(.toggle(id: 3))), .editor(.edit(.moveLeft)),
       .editor(.save), .editor(.delegate(.save(id: nil, title: "Buy milk"))), .editor(.delegate(.cancel)),
-      .snapshotLoaded(TodoSnapshot(todos: [todo], undoHistory: ["add"])),
+      .snapshotLoaded(TodoSnapshot(todos: [todo], undoHistory: ["add"])), .list(.openSelected),
+      .list(.delegate(.open(todo))), .path(.push(.detail(TodoDetailFeature.State(todo: todo)))),
+      .path(.element(id: 2, action: .detail(.edit(.insert("a"))))),
+      .path(.element(id: 2, action: .detail(.close))),
+      .path(.element(id: 2, action: .detail(.saved(todo, contents: TodoSnapshot(todos: [todo]))))),
+      .path(.element(id: 2, action: .detail(.saveFailed(.busy(path: "/a"))))), .path(.popFrom(id: 2)),
+      .path(.element(id: 2, action: .detail(.showHistory))), .path(.element(id: 3, action: .history(.load))),
+      .path(.element(id: 3, action: .history(.loaded(["add"])))),
+      .path(.element(id: 3, action: .history(.close))),
+      .path(.element(id: 3, action: .history(.loadFailed(.busy(path: "/a"))))),
     ] + outcomes.map { .finished($0, contents: TodoSnapshot(todos: [todo])) } + errors.map { .failed($0) }
 
   @Test(arguments: actions)
@@ -50,6 +62,12 @@ import Uniflow
     state.list.searchDraft = TextDraft("milk")
     state.editor = TitleEditorFeature.State(renaming: Self.todo)
     state.outcome = .added(Self.todo)
+    var detail = TodoDetailFeature.State(todo: Self.todo)
+    detail.note = TextDraft("Oat", cursor: 1)
+    detail.saveStatus = .failed(.busy(path: "/a"))
+    var history = TodoHistoryFeature.State(todo: Self.todo)
+    history.changes = ["add"]
+    state.path = [.detail(TodoDetailFeature.State(todo: Self.todo)), .detail(detail), .history(history)]
     let decoded = try JSONDecoder().decode(
       TodoFeature.State.self, from: JSONEncoder().encode(state))
     #expect(decoded == state)

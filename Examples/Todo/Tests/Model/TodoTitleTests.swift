@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TodoCore
 
@@ -32,5 +33,24 @@ import TodoCore
     #expect(
       TodoStoreError.titleTooLong(length: 1_001, maximum: 1_000).description
         == "the title is 1001 characters long; a title has at most 1000")
+  }
+
+  @Test(arguments: [
+    ("Oat milk", "Oat milk"),
+    ("\n\n  Oat milk  \r\n\n2 litres\t\n\n", "  Oat milk\n\n2 litres"),
+    ("a\tb\u{1B}[31m\u{202E}c", "a b [31m c"),
+    (" \n \n", ""),
+  ])
+  func notesKeepTheirLinesAndLoseTheirControls(_ typed: String, stored: String) throws {
+    #expect(try Todo.validatedNote(typed) == stored)
+  }
+
+  @Test func aTodoRecordedBeforeNotesDecodesWithAnEmptyNote() throws {
+    let json = Data(#"{"id":3,"title":"Buy milk","isDone":false,"createdAt":0}"#.utf8)
+    let decoded = try JSONDecoder().decode(Todo.self, from: json)
+    #expect(decoded == Todo(id: 3, title: "Buy milk", createdAt: Date(timeIntervalSinceReferenceDate: 0)))
+    var noted = decoded
+    noted.note = "Oat milk"
+    #expect(try JSONDecoder().decode(Todo.self, from: JSONEncoder().encode(noted)) == noted)
   }
 }

@@ -250,4 +250,72 @@ import TodoCore
     #expect(try await repository.snapshot().todos.isEmpty)
     await #expect(throws: TodoStoreError.nothingToUndo) { try await repository.undo() }
   }
+
+  @Test(arguments: Kind.allCases)
+  func aNoteIsSetAndUndoAndRedoRestoreIt(_ kind: Kind) async throws {
+    let repository = try Subject(kind).repository
+    _ = try await repository.add(title: "Buy milk", at: testDate)
+    var noted = todo(1, "Buy milk")
+    noted.note = "Oat milk\n2 litres"
+    #expect(
+      try await repository.setNote("Oat milk  \n2 litres\n", id: 1).value
+        == TodoUpdate(todo: noted, isChanged: true))
+    #expect(
+      try await repository.setNote("Oat milk\n2 litres", id: 1).value
+        == TodoUpdate(todo: noted, isChanged: false))
+    #expect(try await repository.snapshot().todos == [noted])
+    #expect(try await repository.snapshot().undoHistory == ["add “Buy milk”", "note on “Buy milk”"])
+
+    #expect(try await repository.undo().value == "note on “Buy milk”")
+    #expect(try await repository.snapshot().todos == [todo(1, "Buy milk")])
+    #expect(try await repository.redo().value == "note on “Buy milk”")
+    #expect(try await repository.snapshot().todos == [noted])
+  }
+
+  @Test(arguments: Kind.allCases)
+  func undoingADeletionBringsTheNoteBack(_ kind: Kind) async throws {
+    let repository = try Subject(kind).repository
+    _ = try await repository.add(title: "Buy milk", at: testDate)
+    let noted = try await repository.setNote("Oat milk", id: 1).value.todo
+    _ = try await repository.setDone(true, id: 1, at: testDate)
+    _ = try await repository.clearDone()
+    _ = try await repository.undo()
+    _ = try await repository.undo()
+    #expect(try await repository.snapshot().todos == [noted])
+  }
+
+  @Test(arguments: Kind.allCases)
+  func aBadNoteIsRefusedAndChangesNothing(_ kind: Kind) async throws {
+    let repository = try Subject(kind).repository
+    _ = try await repository.add(title: "Buy milk", at: testDate)
+    let before = try await repository.snapshot()
+    let long = String(repeating: "n", count: Todo.maximumNoteLength + 1)
+    await #expect(throws: TodoStoreError.noteTooLong(length: long.count, maximum: Todo.maximumNoteLength)) {
+      try await repository.setNote(long, id: 1)
+    }
+    await #expect(throws: TodoStoreError.todoNotFound(9)) { try await repository.setNote("x", id: 9) }
+    #expect(try await repository.snapshot() == before)
+  }
+
+  @Test(arguments: Kind.allCases)
+  func aTodosHistoryListsTheUndoStepsThatTouchedIt(_ kind: Kind) async throws {
+    let repository = try Subject(kind).repository
+    _ = try await repository.add(title: "Buy milk", at: testDate)
+    _ = try await repository.add(titles: ["Call mom", "Write report"], at: testDate)
+    _ = try await repository.setNote("Oat", id: 1)
+    _ = try await repository.setDone(true, id: 1, at: testDate)
+    _ = try await repository.setDone(true, id: 2, at: testDate)
+    _ = try await repository.clearDone()
+    _ = try await repository.rename(id: 3, to: "Write the report")
+    _ = try await repository.undo()
+    _ = try await repository.undo()
+    _ = try await repository.redo()
+    #expect(
+      try await repository.history(of: 1) == [
+        "add “Buy milk”", "note on “Buy milk”", "complete “Buy milk”", "clear 2 done",
+      ])
+    #expect(try await repository.history(of: 2) == ["add 2 todos", "complete “Call mom”", "clear 2 done"])
+    #expect(try await repository.history(of: 3) == ["add 2 todos"])
+    #expect(try await repository.history(of: 9) == [])
+  }
 }

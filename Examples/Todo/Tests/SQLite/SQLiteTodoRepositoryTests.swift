@@ -34,7 +34,7 @@ import TodoCore
     let nested = directory.file("a/b/c/todos.sqlite")
     _ = try await SQLiteTodoRepository(path: nested).add(title: "Buy milk", at: testDate)
     let database = try SQLiteDatabase(path: nested)
-    #expect(try database.userVersion() == 3)
+    #expect(try database.userVersion() == 4)
     #expect(try database.query("PRAGMA journal_mode") == [[.text("wal")]])
   }
 
@@ -57,7 +57,41 @@ import TodoCore
     #expect(try await repository.add(title: "Write report", at: testDate).value.id == 4)
     #expect(try await repository.undo().value == "add “Write report”")
     #expect(try await repository.undo().value == "complete “Call mom”")
-    #expect(try SQLiteDatabase(path: path).userVersion() == 3)
+    #expect(try SQLiteDatabase(path: path).userVersion() == 4)
+  }
+
+  @Test func migratesAVersionThreeFileKeepingItsTodosAndItsUndoHistory() async throws {
+    do {
+      let repository = try SQLiteTodoRepository(path: path)
+      _ = try await repository.add(title: "Buy milk", at: testDate)
+      _ = try await repository.delete(id: 1)
+      _ = try await repository.add(title: "Call mom", at: testDate)
+    }
+    // The file as the previous version left it: without the note columns, at version 3.
+    do {
+      let database = try SQLiteDatabase(path: path)
+      try database.executeScript(
+        """
+        ALTER TABLE todos DROP COLUMN note;
+        ALTER TABLE undo_rows DROP COLUMN note;
+        ALTER TABLE redo_rows DROP COLUMN note;
+        PRAGMA user_version = 3;
+        """)
+    }
+
+    let repository = try SQLiteTodoRepository(path: path)
+    #expect(
+      try await repository.snapshot()
+        == TodoSnapshot(
+          todos: [todo(2, "Call mom")],
+          undoHistory: ["add “Buy milk”", "delete “Buy milk”", "add “Call mom”"]))
+    #expect(try SQLiteDatabase(path: path).userVersion() == 4)
+    // A note can be set, and the steps recorded before notes existed still undo.
+    #expect(try await repository.setNote("Her birthday", id: 2).value.todo.note == "Her birthday")
+    #expect(try await repository.undo().value == "note on “Call mom”")
+    #expect(try await repository.undo().value == "add “Call mom”")
+    #expect(try await repository.undo().value == "delete “Buy milk”")
+    #expect(try await repository.snapshot().todos == [todo(1, "Buy milk")])
   }
 
   @Test func refusesANewerSchemaWithoutTouchingTheFile() throws {
@@ -67,12 +101,12 @@ import TodoCore
         """
         CREATE TABLE todos (id INTEGER PRIMARY KEY, title TEXT, future TEXT);
         INSERT INTO todos (title, future) VALUES ('from the future', 'x');
-        PRAGMA user_version = 4;
+        PRAGMA user_version = 5;
         """)
     }
     let before = try directory.contents(of: path)
 
-    #expect(throws: TodoStoreError.newerSchema(path: path, version: 4, supported: 3)) {
+    #expect(throws: TodoStoreError.newerSchema(path: path, version: 5, supported: 4)) {
       try SQLiteTodoRepository(path: path)
     }
     #expect(try directory.contents(of: path) == before)
@@ -125,6 +159,10 @@ import TodoCore
           created_at REAL NOT NULL, completed_at REAL
         );
         CREATE TABLE undo_steps (id INTEGER PRIMARY KEY AUTOINCREMENT, label TEXT NOT NULL);
+        CREATE TABLE undo_rows (
+          step INTEGER NOT NULL, todo_id INTEGER NOT NULL, existed INTEGER NOT NULL, title TEXT,
+          is_done INTEGER, created_at REAL, completed_at REAL
+        );
         INSERT INTO todos (id, title, created_at) VALUES (1, 'Buy milk', 0), (1, 'Call mom', 0);
         PRAGMA user_version = 2;
         """)

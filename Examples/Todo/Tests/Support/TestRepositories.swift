@@ -27,6 +27,9 @@ final class FailingRepository: TodoRepository {
   func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
     throw error
   }
+  func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
+    throw error
+  }
   func setDone(
     _ isDone: Bool, id: Todo.ID, at date: Date
   ) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
@@ -39,6 +42,7 @@ final class FailingRepository: TodoRepository {
   func clearDone() async throws(TodoStoreError) -> TodoChange<[Todo]> { throw error }
   func undo() async throws(TodoStoreError) -> TodoChange<String> { throw error }
   func redo() async throws(TodoStoreError) -> TodoChange<String> { throw error }
+  func history(of id: Todo.ID) async throws(TodoStoreError) -> [String] { throw error }
   func reloadIfChanged() async throws(TodoStoreError) { throw error }
 }
 
@@ -141,6 +145,9 @@ final class LaggingRepository: InMemoryBackedRepository {
   func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
     try await lagging { base throws(TodoStoreError) in try await base.rename(id: id, to: title) }
   }
+  func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
+    try await lagging { base throws(TodoStoreError) in try await base.setNote(note, id: id) }
+  }
   func setDone(
     _ isDone: Bool, id: Todo.ID, at date: Date
   ) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
@@ -181,6 +188,9 @@ extension InMemoryBackedRepository {
   func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
     try await base.rename(id: id, to: title)
   }
+  func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
+    try await base.setNote(note, id: id)
+  }
   func setDone(
     _ isDone: Bool, id: Todo.ID, at date: Date
   ) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
@@ -193,5 +203,6 @@ extension InMemoryBackedRepository {
   func clearDone() async throws(TodoStoreError) -> TodoChange<[Todo]> { try await base.clearDone() }
   func undo() async throws(TodoStoreError) -> TodoChange<String> { try await base.undo() }
   func redo() async throws(TodoStoreError) -> TodoChange<String> { try await base.redo() }
+  func history(of id: Todo.ID) async throws(TodoStoreError) -> [String] { try await base.history(of: id) }
   func reloadIfChanged() async throws(TodoStoreError) { try await base.reloadIfChanged() }
 }

@@ -26,12 +26,35 @@ import TodoTerminal
     #expect(command(.tab) == .send(.list(.cycleFilter)))
     #expect(command(.escape) == .send(.dismissMessage))
     #expect(command(.character("x")) == nil)
+    // Enter pushes the detail screen at once: the keys after it are the screen's.
+    #expect(command(.enter) == .send(.list(.openSelected)))
+  }
+
+  @Test func onTheDetailScreenKeysTypeTheNoteAndEnterOrEscGoBackInOrder() {
+    let mode = TodoFeature.Mode.editingNote(3)
+    func detail(_ action: TodoDetailFeature.Action) -> TodoFeature.Action {
+      .path(.element(id: 3, action: .detail(action)))
+    }
+    #expect(command(.character("q"), mode) == .send(detail(.edit(.insert("q")))))
+    #expect(command(.character(" "), mode) == .send(detail(.edit(.insert(" ")))))
+    #expect(command(.left, mode) == .send(detail(.edit(.moveLeft))))
+    #expect(command(.escape, mode) == .sendInOrder(detail(.close)))
+    #expect(command(.enter, mode) == .sendInOrder(detail(.close)))
+    #expect(command(.tab, mode) == .send(detail(.showHistory)))
+    #expect(command(.control(3), mode) == .quit)
+  }
+
+  @Test func onTheHistoryScreenKeysGoBackOrQuit() {
+    let mode = TodoFeature.Mode.readingHistory(4)
+    let back = KeyMap.Command.sendInOrder(.path(.element(id: 4, action: .history(.close))))
+    for key in [Key.escape, .enter, .backspace, .left] { #expect(command(key, mode) == back) }
+    #expect(command(.character("q"), mode) == .quit)
+    #expect(command(.character("x"), mode) == nil)
   }
 
   /// A key that changes the todos is sent in order: the keys after it wait for its change.
   @Test func keysThatChangeTheTodosAreSentInOrder() {
     #expect(command(.character(" ")) == .sendInOrder(.list(.toggleSelected)))
-    #expect(command(.enter) == .sendInOrder(.list(.toggleSelected)))
     #expect(command(.character("d")) == .sendInOrder(.list(.deleteSelected)))
     #expect(command(.delete) == .sendInOrder(.list(.deleteSelected)))
     #expect(command(.character("u")) == .sendInOrder(.undo))

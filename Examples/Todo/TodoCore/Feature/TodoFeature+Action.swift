@@ -23,6 +23,9 @@ extension TodoFeature {
     case addAll(titles: [String])
     /// Renames a todo.
     case rename(id: Todo.ID, title: String)
+    /// Sets a todo's note; an empty one clears it, and one too long sets
+    /// ``TodoStoreError/noteTooLong(length:maximum:)``.
+    case setNote(id: Todo.ID, note: String)
     /// Marks a todo done if it is open, open if it is done, as it is when the change is made.
     case toggle(id: Todo.ID)
     /// Marks a todo done or open.
@@ -44,6 +47,8 @@ extension TodoFeature {
     case list(TodoListFeature.Action)
     /// An action of the title editor, while it is presented.
     case editor(TitleEditorFeature.Action)
+    /// An action of the stack of screens over the list: a push, a pop, or a screen's own.
+    case path(StackAction<TodoDestination.State, TodoDestination.Action>)
 
     // MARK: Results
 
@@ -58,6 +63,11 @@ extension TodoFeature {
     /// The case carrying the list's actions.
     public static let listCase = ActionCase(embed: Action.list) {
       if case .list(let action) = $0 { action } else { nil }
+    }
+
+    /// The case carrying the stack's actions.
+    public static let pathCase = ActionCase(embed: Action.path) {
+      if case .path(let action) = $0 { action } else { nil }
     }
 
     /// The case carrying the title editor's actions.

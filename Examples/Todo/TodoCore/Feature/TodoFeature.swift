@@ -24,23 +24,34 @@ import Uniflow
 /// that fails sets ``State/error``, which the interface shows.
 ///
 /// The children are features of their own: ``TodoListFeature`` (always there, with
-/// `Scope`) and ``TitleEditorFeature`` (presented with `ifLet` while a title is typed). Their
+/// `Scope`), ``TitleEditorFeature`` (presented with `ifLet` while a title is typed), and the
+/// screens pushed over the list on a navigation stack, ``State/path`` (composed with `forEach`
+/// over ``TodoDestination``): the detail of a todo, ``TodoDetailFeature``, and its change
+/// history, ``TodoHistoryFeature``, pushed from the detail. The list's and the editor's
 /// intents reach the app as delegate actions, which it turns into commands: a recording shows
-/// the intent, then the command it stands for (`toggle`, `add`…), then its result.
+/// the intent, then the command it stands for (`toggle`, `add`…), then its result. The
+/// detail saves its note itself, and the app takes in the contents each save leaves.
 public struct TodoFeature: Reducer, Sendable {
   /// Where the todos live.
   public let repository: any TodoRepository
   /// The source of creation and completion dates.
   public let now: @Sendable () -> Date
+  /// The clock the screens wait on: the pause before a note is saved.
+  public let clock: any Clock<Duration>
 
   /// Creates the feature with its dependencies.
   ///
   /// - Parameters:
   ///   - repository: Where the todos live.
   ///   - now: The source of dates; a fixed date in tests.
-  public init(repository: any TodoRepository, now: @escaping @Sendable () -> Date = { Date() }) {
+  ///   - clock: The clock the screens wait on; a `TestClock` in tests.
+  public init(
+    repository: any TodoRepository, now: @escaping @Sendable () -> Date = { Date() },
+    clock: any Clock<Duration> = ContinuousClock()
+  ) {
     self.repository = repository
     self.now = now
+    self.clock = clock
   }
 
   /// The identifier of the long-lived binding to the repository.
@@ -48,7 +59,8 @@ public struct TodoFeature: Reducer, Sendable {
     case observation
   }
 
-  /// The list, the app's own logic, and the title editor while it is presented.
+  /// The list, the app's own logic, the title editor while it is presented, and the screens
+  /// pushed on the stack.
   public var body: some Reducer<State, Action> {
     Scope(state: \.list, action: Action.listCase) {
       TodoListFeature()
@@ -58,6 +70,9 @@ public struct TodoFeature: Reducer, Sendable {
     }
     .ifLet(\.editor, action: Action.editorCase) {
       TitleEditorFeature()
+    }
+    .forEach(\.path, action: Action.pathCase) {
+      TodoDestination(repository: repository, clock: clock)
     }
   }
 
@@ -95,7 +110,25 @@ public struct TodoFeature: Reducer, Sendable {
       state.editor = TitleEditorFeature.State()
       return .none
 
+    case .list(.delegate(.open(let todo))):
+      state.path.append(.detail(TodoDetailFeature.State(todo: todo)))
+      return .none
+
     case .list:
+      return .none
+
+    case .path(.element(_, .detail(.saved(let todo, let contents)))):
+      state.load(contents)
+      state.error = nil
+      state.outcome = .noted(todo)
+      return .none
+
+    case .path(.element(let id, .detail(.showHistory))):
+      guard case .detail(let detail) = state.path[id: id] else { return .none }
+      let history = state.path.append(.history(TodoHistoryFeature.State(todo: detail.todo)))
+      return .send(.path(.element(id: history, action: .history(.load))))
+
+    case .path:
       return .none
 
     case .editor(.delegate(.save(let id, let title))):
@@ -147,6 +180,18 @@ public struct TodoFeature: Reducer, Sendable {
       return perform({ repository throws(TodoStoreError) in try await repository.rename(id: id, to: title) })
       {
         $0.isChanged ? .renamed($0.todo) : .alreadyTitled($0.todo)
+      }
+
+    case .setNote(let id, let typed):
+      state.error = nil
+      let note: String
+      do throws(TodoStoreError) {
+        note = try Todo.validatedNote(typed)
+      } catch {
+        return fail(error, &state)
+      }
+      return perform({ repository throws(TodoStoreError) in try await repository.setNote(note, id: id) }) {
+        $0.isChanged ? .noted($0.todo) : .alreadyNoted($0.todo)
       }
 
     case .toggle(let id):

@@ -63,6 +63,8 @@ public struct TodoListFeature: Reducer, Sendable {
     case editSelected
     /// Opens the title editor on a new todo.
     case addTodo
+    /// Opens the detail screen of the selected todo.
+    case openSelected
 
     /// What the list asks its parent to do.
     case delegate(Delegate)
@@ -77,6 +79,8 @@ public struct TodoListFeature: Reducer, Sendable {
       case rename(Todo)
       /// Edit the title of a new todo.
       case add
+      /// Show the detail of this todo.
+      case open(Todo)
     }
   }
 
@@ -127,6 +131,9 @@ public struct TodoListFeature: Reducer, Sendable {
       return .send(.delegate(.rename(todo)))
     case .addTodo:
       return .send(.delegate(.add))
+    case .openSelected:
+      guard let id = state.selection, let todo = state.todos[id: id] else { return .none }
+      return .send(.delegate(.open(todo)))
     case .delegate:
       break
     }

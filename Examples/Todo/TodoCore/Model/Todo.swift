@@ -19,6 +19,8 @@ public struct Todo: Identifiable, Hashable, Sendable, Codable {
   /// When the todo was last marked done; `nil` while it is open, and for todos completed
   /// before the database recorded completion times.
   public var completedAt: Date?
+  /// Free text about the todo, on as many lines as it takes; empty when there is none.
+  public var note: String
 
   /// Creates a todo.
   ///
@@ -28,12 +30,16 @@ public struct Todo: Identifiable, Hashable, Sendable, Codable {
   ///   - isDone: Whether the todo is done.
   ///   - createdAt: When the todo was added.
   ///   - completedAt: When the todo was marked done.
-  public init(id: ID, title: String, isDone: Bool = false, createdAt: Date, completedAt: Date? = nil) {
+  ///   - note: Free text about the todo; empty for none.
+  public init(
+    id: ID, title: String, isDone: Bool = false, createdAt: Date, completedAt: Date? = nil, note: String = ""
+  ) {
     self.id = id
     self.title = title
     self.isDone = isDone
     self.createdAt = createdAt
     self.completedAt = completedAt
+    self.note = note
   }
 
   /// The longest title a todo can have, in characters.
@@ -93,6 +99,38 @@ public struct Todo: Identifiable, Hashable, Sendable, Codable {
     return normalized
   }
 
+  /// The longest note a todo can have, in characters.
+  public static let maximumNoteLength = 10_000
+
+  /// The note as it is stored (line breaks kept, as `\n`; white space at the end of each line,
+  /// and blank lines at either end, dropped; tabs, other control characters and bidirectional
+  /// controls turned into spaces), checked; an empty note clears it.
+  ///
+  /// ```swift
+  /// try Todo.validatedNote("Oat milk  \r\n2 litres\n\n")  // "Oat milk\n2 litres"
+  /// ```
+  ///
+  /// - Parameter note: A note as the user typed it.
+  /// - Returns: The note to store, possibly empty.
+  /// - Throws: ``TodoStoreError/noteTooLong(length:maximum:)`` when it is longer than
+  ///   ``maximumNoteLength``.
+  public static func validatedNote(_ note: String) throws(TodoStoreError) -> String {
+    let lines = note.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { line in
+      var scalars = String.UnicodeScalarView()
+      for scalar in line.unicodeScalars {
+        scalars.append(endsAPiece(scalar) ? " " : scalar)
+      }
+      var text = String(scalars)
+      while let last = text.last, last.isWhitespace { text.removeLast() }
+      return text
+    }
+    let kept = lines.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed()
+    let normalized = kept.joined(separator: "\n")
+    let length = normalized.count
+    guard length <= maximumNoteLength else { throw .noteTooLong(length: length, maximum: maximumNoteLength) }
+    return normalized
+  }
+
   /// Whether a title breaks at `scalar`: a line break, another control character, or a
   /// scalar that changes the direction of the text around it (the embeddings, overrides and
   /// isolates, U+202A–U+202E and U+2066–U+2069, and the directional marks).
@@ -105,5 +143,27 @@ public struct Todo: Identifiable, Hashable, Sendable, Codable {
     case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
     default: return false
     }
+  }
+}
+
+// A todo recorded before notes existed has no `note`: it decodes with an empty one.
+extension Todo {
+  private enum CodingKeys: String, CodingKey {
+    case id, title, isDone, createdAt, completedAt, note
+  }
+
+  /// Decodes a todo encoded by `encode(to:)`, or by a version without notes.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: A `DecodingError` when a part other than the note is missing or malformed.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decode(ID.self, forKey: .id),
+      title: try container.decode(String.self, forKey: .title),
+      isDone: try container.decode(Bool.self, forKey: .isDone),
+      createdAt: try container.decode(Date.self, forKey: .createdAt),
+      completedAt: try container.decodeIfPresent(Date.self, forKey: .completedAt),
+      note: try container.decodeIfPresent(String.self, forKey: .note) ?? "")
   }
 }

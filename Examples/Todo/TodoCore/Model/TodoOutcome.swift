@@ -19,6 +19,10 @@ public enum TodoOutcome: Hashable, Sendable, Codable, CustomStringConvertible {
   case alreadyOpen(Todo)
   /// A todo asked to be renamed already had that title; nothing changed.
   case alreadyTitled(Todo)
+  /// A todo's note was set, or cleared.
+  case noted(Todo)
+  /// A todo asked to get a note already had it; nothing changed.
+  case alreadyNoted(Todo)
   /// A todo was deleted.
   case deleted(Todo)
   /// The done todos were deleted; the list is empty when none was done.
@@ -39,6 +43,10 @@ public enum TodoOutcome: Hashable, Sendable, Codable, CustomStringConvertible {
     case .alreadyDone(let todo): "\(todo.id) is already done: \(todo.title)"
     case .alreadyOpen(let todo): "\(todo.id) is already open: \(todo.title)"
     case .alreadyTitled(let todo): "\(todo.id) already has this title: \(todo.title)"
+    case .noted(let todo):
+      todo.note.isEmpty
+        ? "Cleared the note of \(todo.id): \(todo.title)" : "Saved the note of \(todo.id): \(todo.title)"
+    case .alreadyNoted(let todo): "\(todo.id) already has this note: \(todo.title)"
     case .deleted(let todo): "Deleted \(todo.id): \(todo.title)"
     case .clearedDone(let todos):
       switch todos.count {

@@ -17,6 +17,8 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
   case emptyTitle
   /// The title is longer than ``Todo/maximumTitleLength`` characters.
   case titleTooLong(length: Int, maximum: Int)
+  /// The note is longer than ``Todo/maximumNoteLength`` characters.
+  case noteTooLong(length: Int, maximum: Int)
   /// No todo has this identifier.
   case todoNotFound(Todo.ID)
   /// There is no change left to undo: every change made was undone, or none was made.
@@ -56,6 +58,8 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
       "the title is empty"
     case .titleTooLong(let length, let maximum):
       "the title is \(length) characters long; a title has at most \(maximum)"
+    case .noteTooLong(let length, let maximum):
+      "the note is \(length) characters long; a note has at most \(maximum)"
     case .todoNotFound(let id):
       "no todo with id \(id)"
     case .nothingToUndo:

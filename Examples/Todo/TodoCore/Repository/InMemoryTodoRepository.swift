@@ -15,10 +15,12 @@ public final class InMemoryTodoRepository: TodoRepository {
     var todos: IdentifiedArray<Todo>
     var nextID: Todo.ID
     /// The labels of the changes undo can revert, oldest first, as snapshots show them; the
-    /// todos before each change are in `undoTodos`, at the same index.
+    /// todos before each change are in `undoTodos`, and the todos it touched in
+    /// `undoTouched`, at the same index.
     var undoLabels: [String] = []
     var undoTodos: [IdentifiedArray<Todo>] = []
-    var redoStack: [(label: String, todos: IdentifiedArray<Todo>)] = []
+    var undoTouched: [Set<Todo.ID>] = []
+    var redoStack: [(label: String, todos: IdentifiedArray<Todo>, touched: Set<Todo.ID>)] = []
     var subscribers: [Int: AsyncStream<Result<TodoSnapshot, TodoStoreError>>.Continuation] = [:]
     var nextSubscriber = 0
     /// Whether the undo history dropped its oldest steps to stay within its depth.
@@ -30,13 +32,15 @@ public final class InMemoryTodoRepository: TodoRepository {
 
     /// Records the todos as they are before a change labelled `label`; the changes undone
     /// before it can no longer be redone, unless it is the redo itself (`keepingRedo`).
-    mutating func pushUndo(_ label: String, keepingRedo: Bool = false) {
+    mutating func pushUndo(_ label: String, touching touched: Set<Todo.ID>, keepingRedo: Bool = false) {
       if !keepingRedo { redoStack = [] }
       undoLabels.append(label)
       undoTodos.append(todos)
+      undoTouched.append(touched)
       if undoLabels.count > undoDepth {
         undoLabels.removeFirst(undoLabels.count - undoDepth)
         undoTodos.removeFirst(undoTodos.count - undoDepth)
+        undoTouched.removeFirst(undoTouched.count - undoDepth)
         droppedOlderSteps = true
       }
     }
@@ -50,7 +54,7 @@ public final class InMemoryTodoRepository: TodoRepository {
     mutating func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) throws(TodoStoreError) -> TodoUpdate {
       var todo = try todo(id)
       guard todo.isDone != isDone else { return TodoUpdate(todo: todo, isChanged: false) }
-      pushUndo("\(isDone ? "complete" : "reopen") “\(todo.title)”")
+      pushUndo("\(isDone ? "complete" : "reopen") “\(todo.title)”", touching: [id])
       todo.isDone = isDone
       todo.completedAt = isDone ? date : nil
       todos[id: id] = todo
@@ -105,7 +109,7 @@ public final class InMemoryTodoRepository: TodoRepository {
     let title = try Todo.validatedTitle(title)
     return try change { contents in
       let todo = Todo(id: contents.nextID, title: title, createdAt: date)
-      contents.pushUndo("add “\(title)”")
+      contents.pushUndo("add “\(title)”", touching: [todo.id])
       contents.nextID += 1
       contents.todos.append(todo)
       return todo
@@ -117,10 +121,10 @@ public final class InMemoryTodoRepository: TodoRepository {
     guard !titles.isEmpty else { throw .emptyTitle }
     let normalized = try titles.map { title throws(TodoStoreError) in try Todo.validatedTitle(title) }
     return try change { contents in
-      contents.pushUndo(addLabel(normalized))
       let todos = normalized.enumerated().map { offset, title in
         Todo(id: contents.nextID + Todo.ID(offset), title: title, createdAt: date)
       }
+      contents.pushUndo(addLabel(normalized), touching: Set(todos.map(\.id)))
       contents.nextID += Todo.ID(todos.count)
       contents.todos.append(contentsOf: todos)
       return todos
@@ -133,8 +137,21 @@ public final class InMemoryTodoRepository: TodoRepository {
     return try change { contents throws(TodoStoreError) in
       var todo = try contents.todo(id)
       guard todo.title != title else { return TodoUpdate(todo: todo, isChanged: false) }
-      contents.pushUndo("rename “\(todo.title)” to “\(title)”")
+      contents.pushUndo("rename “\(todo.title)” to “\(title)”", touching: [id])
       todo.title = title
+      contents.todos[id: id] = todo
+      return TodoUpdate(todo: todo, isChanged: true)
+    }
+  }
+
+  /// Sets a todo's note; see ``TodoRepository/setNote(_:id:)``.
+  public func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
+    let note = try Todo.validatedNote(note)
+    return try change { contents throws(TodoStoreError) in
+      var todo = try contents.todo(id)
+      guard todo.note != note else { return TodoUpdate(todo: todo, isChanged: false) }
+      contents.pushUndo(noteLabel(todo), touching: [id])
+      todo.note = note
       contents.todos[id: id] = todo
       return TodoUpdate(todo: todo, isChanged: true)
     }
@@ -160,7 +177,7 @@ public final class InMemoryTodoRepository: TodoRepository {
   public func delete(id: Todo.ID) async throws(TodoStoreError) -> TodoChange<Todo> {
     try change { contents throws(TodoStoreError) in
       let todo = try contents.todo(id)
-      contents.pushUndo("delete “\(todo.title)”")
+      contents.pushUndo("delete “\(todo.title)”", touching: [id])
       contents.todos.remove(id: id)
       return todo
     }
@@ -171,7 +188,7 @@ public final class InMemoryTodoRepository: TodoRepository {
     try change { contents in
       let done = contents.todos.filter(\.isDone).elements
       guard !done.isEmpty else { return [] }
-      contents.pushUndo("clear \(done.count) done")
+      contents.pushUndo("clear \(done.count) done", touching: Set(done.map(\.id)))
       contents.todos.removeAll(where: \.isDone)
       return done
     }
@@ -180,10 +197,12 @@ public final class InMemoryTodoRepository: TodoRepository {
   /// Reverts the last change; see ``TodoRepository/undo()``.
   public func undo() async throws(TodoStoreError) -> TodoChange<String> {
     try change { contents throws(TodoStoreError) in
-      guard let label = contents.undoLabels.popLast(), let todos = contents.undoTodos.popLast() else {
+      guard let label = contents.undoLabels.popLast(), let todos = contents.undoTodos.popLast(),
+        let touched = contents.undoTouched.popLast()
+      else {
         throw contents.droppedOlderSteps ? .olderChangesNotKept(kept: undoDepth) : .nothingToUndo
       }
-      contents.redoStack.append((label, contents.todos))
+      contents.redoStack.append((label, contents.todos, touched))
       contents.todos = todos
       return label
     }
@@ -193,9 +212,16 @@ public final class InMemoryTodoRepository: TodoRepository {
   public func redo() async throws(TodoStoreError) -> TodoChange<String> {
     try change { contents throws(TodoStoreError) in
       guard let step = contents.redoStack.popLast() else { throw .nothingToRedo }
-      contents.pushUndo(step.label, keepingRedo: true)
+      contents.pushUndo(step.label, touching: step.touched, keepingRedo: true)
       contents.todos = step.todos
       return step.label
+    }
+  }
+
+  /// The labels of the undo steps that touched a todo; see ``TodoRepository/history(of:)``.
+  public func history(of id: Todo.ID) async throws(TodoStoreError) -> [String] {
+    contents.withLock { contents in
+      zip(contents.undoLabels, contents.undoTouched).filter { $0.1.contains(id) }.map(\.0)
     }
   }
 
@@ -216,6 +242,11 @@ public final class InMemoryTodoRepository: TodoRepository {
 
 /// How many changes the repositories can undo.
 let undoDepth = TodoSnapshot.undoDepth
+
+/// The undo label of setting the note of `todo`: `note on “Buy milk”`.
+func noteLabel(_ todo: Todo) -> String {
+  "note on “\(todo.title)”"
+}
 
 /// The undo label of adding `titles`: `add “Buy milk”` for one, `add 3 todos` for more.
 func addLabel(_ titles: [String]) -> String {

@@ -168,6 +168,19 @@ public final class SQLiteTodoRepository: TodoRepository {
     }
   }
 
+  /// Sets a todo's note; see ``TodoRepository/setNote(_:id:)``.
+  public func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
+    let note = try Todo.validatedNote(note)
+    return try change { database throws(TodoStoreError) in
+      var todo = try Self.todo(id, in: database)
+      guard todo.note != note else { return TodoUpdate(todo: todo, isChanged: false) }
+      try Self.recordUndoStep(database, label: noteLabel(todo), restoring: .todo(id))
+      try database.execute("UPDATE todos SET note = ? WHERE id = ?", [.text(note), .integer(id)])
+      todo.note = note
+      return TodoUpdate(todo: todo, isChanged: true)
+    }
+  }
+
   /// Marks a todo done or open; see ``TodoRepository/setDone(_:id:at:)``.
   public func setDone(
     _ isDone: Bool, id: Todo.ID, at date: Date
@@ -219,7 +232,7 @@ public final class SQLiteTodoRepository: TodoRepository {
   public func clearDone() async throws(TodoStoreError) -> TodoChange<[Todo]> {
     try change { database throws(TodoStoreError) in
       let done = try database.query(
-        "SELECT id, title, is_done, created_at, completed_at FROM todos WHERE is_done = 1 ORDER BY id"
+        "SELECT id, title, is_done, created_at, completed_at, note FROM todos WHERE is_done = 1 ORDER BY id"
       ).map(Self.todo(from:))
       guard !done.isEmpty else { return [] }
       try Self.recordUndoStep(database, label: "clear \(done.count) done", restoring: .done)
@@ -236,6 +249,18 @@ public final class SQLiteTodoRepository: TodoRepository {
   /// Applies the last change undone again; see ``TodoRepository/redo()``.
   public func redo() async throws(TodoStoreError) -> TodoChange<String> {
     try change { database throws(TodoStoreError) in try Self.step(database, from: .redo, to: .undo) }
+  }
+
+  /// The labels of the undo steps that touched a todo; see ``TodoRepository/history(of:)``.
+  public func history(of id: Todo.ID) async throws(TodoStoreError) -> [String] {
+    try connection.withLock { connection throws(TodoStoreError) in
+      try connection.database.query(
+        """
+        SELECT label FROM undo_steps
+        WHERE id IN (SELECT step FROM undo_rows WHERE todo_id = ?) ORDER BY id
+        """, [.integer(id)]
+      ).map { $0[0].text ?? "" }
+    }
   }
 
   /// Publishes a new snapshot if another process committed a change since the last one.
@@ -294,7 +319,7 @@ public final class SQLiteTodoRepository: TodoRepository {
   /// Reads the todos and the undo history, inside a transaction the caller holds.
   private static func readContents(_ database: SQLiteDatabase) throws(TodoStoreError) -> TodoSnapshot {
     let rows = try database.query(
-      "SELECT id, title, is_done, created_at, completed_at FROM todos ORDER BY id")
+      "SELECT id, title, is_done, created_at, completed_at, note FROM todos ORDER BY id")
     // The identifier is the table's primary key: two rows sharing one mean a damaged file.
     guard let todos = try? IdentifiedArray(validating: rows.map(todo(from:))) else {
       throw .corrupted(path: database.path)
@@ -311,12 +336,12 @@ public final class SQLiteTodoRepository: TodoRepository {
     Todo(
       id: row[0].integer ?? 0, title: row[1].text ?? "", isDone: row[2].integer == 1,
       createdAt: Date(timeIntervalSince1970: row[3].real ?? 0),
-      completedAt: row[4].real.map(Date.init(timeIntervalSince1970:)))
+      completedAt: row[4].real.map(Date.init(timeIntervalSince1970:)), note: row[5].text ?? "")
   }
 
   private static func todo(_ id: Todo.ID, in database: SQLiteDatabase) throws(TodoStoreError) -> Todo {
     let rows = try database.query(
-      "SELECT id, title, is_done, created_at, completed_at FROM todos WHERE id = ?", [.integer(id)])
+      "SELECT id, title, is_done, created_at, completed_at, note FROM todos WHERE id = ?", [.integer(id)])
     guard let row = rows.first else {
       throw .todoNotFound(id)
     }
@@ -354,23 +379,24 @@ public final class SQLiteTodoRepository: TodoRepository {
     }
     try database.execute(
       """
-      INSERT INTO \(destination.rows) (step, todo_id, existed, title, is_done, created_at, completed_at)
-      SELECT ?, s.todo_id, t.id IS NOT NULL, t.title, t.is_done, t.created_at, t.completed_at
+      INSERT INTO \(destination.rows)
+        (step, todo_id, existed, title, is_done, created_at, completed_at, note)
+      SELECT ?, s.todo_id, t.id IS NOT NULL, t.title, t.is_done, t.created_at, t.completed_at, t.note
       FROM \(source.rows) AS s LEFT JOIN todos AS t ON t.id = s.todo_id
       WHERE s.step = ? ORDER BY s.rowid
       """, [.integer(counterpart), .integer(id)])
     let rows = try database.query(
       """
-      SELECT todo_id, existed, title, is_done, created_at, completed_at
+      SELECT todo_id, existed, title, is_done, created_at, completed_at, note
       FROM \(source.rows) WHERE step = ? ORDER BY rowid DESC
       """, [.integer(id)])
     for row in rows {
       if row[1].integer == 1 {
         try database.execute(
           """
-          INSERT OR REPLACE INTO todos (id, title, is_done, created_at, completed_at)
-          VALUES (?, ?, ?, ?, ?)
-          """, [row[0], row[2], row[3], row[4], row[5]])
+          INSERT OR REPLACE INTO todos (id, title, is_done, created_at, completed_at, note)
+          VALUES (?, ?, ?, ?, ?, coalesce(?, ''))
+          """, [row[0], row[2], row[3], row[4], row[5], row[6]])
       } else {
         try database.execute("DELETE FROM todos WHERE id = ?", [row[0]])
       }
@@ -434,14 +460,14 @@ public final class SQLiteTodoRepository: TodoRepository {
     case .todo(let id):
       try database.execute(
         """
-        INSERT INTO undo_rows (step, todo_id, existed, title, is_done, created_at, completed_at)
-        SELECT ?, id, 1, title, is_done, created_at, completed_at FROM todos WHERE id = ?
+        INSERT INTO undo_rows (step, todo_id, existed, title, is_done, created_at, completed_at, note)
+        SELECT ?, id, 1, title, is_done, created_at, completed_at, note FROM todos WHERE id = ?
         """, [.integer(step), .integer(id)])
     case .done:
       try database.execute(
         """
-        INSERT INTO undo_rows (step, todo_id, existed, title, is_done, created_at, completed_at)
-        SELECT ?, id, 1, title, is_done, created_at, completed_at FROM todos WHERE is_done = 1
+        INSERT INTO undo_rows (step, todo_id, existed, title, is_done, created_at, completed_at, note)
+        SELECT ?, id, 1, title, is_done, created_at, completed_at, note FROM todos WHERE is_done = 1
         """, [.integer(step)])
     }
   }

@@ -76,6 +76,17 @@ public protocol TodoRepository: OutsideChangeSource {
   @discardableResult
   func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate>
 
+  /// Sets a todo's note, as a change ``undo()`` reverts like any other.
+  ///
+  /// - Parameters:
+  ///   - note: The note, already validated (see ``Todo/validatedNote(_:)``); empty clears it.
+  ///   - id: The todo; an unknown one throws ``TodoStoreError/todoNotFound(_:)``.
+  /// - Returns: The todo with its note and whether the note changed, and the contents after it.
+  /// - Throws: ``TodoStoreError/noteTooLong(length:maximum:)`` for a note too long, and the
+  ///   errors of the other changes.
+  @discardableResult
+  func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate>
+
   /// Marks a todo done or open.
   ///
   /// - Parameters:
@@ -135,6 +146,13 @@ public protocol TodoRepository: OutsideChangeSource {
   /// - Throws: ``TodoStoreError/nothingToRedo`` when nothing was undone since the last change.
   @discardableResult
   func redo() async throws(TodoStoreError) -> TodoChange<String>
+
+  /// The changes of one todo that ``undo()`` can revert: the labels of the undo history's steps
+  /// that touched it, oldest first.
+  ///
+  /// - Parameter id: The todo; one without changes kept (or unknown) has an empty history.
+  /// - Returns: The labels, such as `add “Buy milk”`, oldest first.
+  func history(of id: Todo.ID) async throws(TodoStoreError) -> [String]
 
   /// Publishes a new snapshot to ``updates()`` if the contents were changed from outside this
   /// instance (another process on the same database file) since the last snapshot.

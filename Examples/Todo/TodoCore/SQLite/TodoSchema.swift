@@ -59,6 +59,15 @@ enum TodoSchema {
     CREATE INDEX redo_rows_by_step ON redo_rows (step);
     PRAGMA user_version = 3;
     """,
+    // 3 → 4: a note per todo, empty for the todos there are. The undo and redo rows keep the
+    // note too, so that undoing a deletion brings it back; rows recorded before have none, and
+    // restore an empty note, as the todos had then.
+    """
+    ALTER TABLE todos ADD COLUMN note TEXT NOT NULL DEFAULT '';
+    ALTER TABLE undo_rows ADD COLUMN note TEXT;
+    ALTER TABLE redo_rows ADD COLUMN note TEXT;
+    PRAGMA user_version = 4;
+    """,
   ]
 
   /// The version this build writes.

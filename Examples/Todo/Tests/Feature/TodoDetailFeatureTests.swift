@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+import TodoCore
+import Uniflow
+import UniflowTesting
+
+/// The detail screen on the app's stack: Enter's push, the note saved once the user pauses on
+/// the test clock, the save that closing flushes before the pop, and a failed save on screen.
+@MainActor
+@Suite struct TodoDetailFeatureTests {
+  typealias AppStore = TestStore<TodoFeature.State, TodoFeature.Action>
+
+  let clock = TestClock()
+  let milk = todo(1, "Buy milk")
+
+  func makeStore(_ repository: any TodoRepository) -> AppStore {
+    TestStore(
+      initialState: TodoFeature.State(list: .init(todos: [milk], isLoaded: true)),
+      reducer: TodoFeature(repository: repository, now: { testDate }, clock: clock),
+      timeout: .seconds(10))
+  }
+
+  /// The detail of `milk` as it is after `note` was typed.
+  func detail(
+    typed note: String, _ change: (inout TodoDetailFeature.State) -> Void = { _ in }
+  )
+    -> TodoDestination.State
+  {
+    var detail = TodoDetailFeature.State(todo: milk)
+    detail.note = TextDraft(note)
+    change(&detail)
+    return .detail(detail)
+  }
+
+  func noted(_ note: String) -> Todo {
+    var todo = milk
+    todo.note = note
+    return todo
+  }
+
+  /// Pushes the detail of the selected todo, as Enter does.
+  func open(_ store: AppStore) async {
+    await store.send(.list(.openSelected))
+    await store.receive(.list(.delegate(.open(milk)))) {
+      $0.path.append(.detail(TodoDetailFeature.State(todo: milk)))
+    }
+  }
+
+  @Test func theNoteIsSavedOnceTheUserPausesAndTheListFollows() async throws {
+    let repository = InMemoryTodoRepository(todos: [milk])
+    let store = makeStore(repository)
+    await open(store)
+    await store.send(.path(.element(id: 0, action: .detail(.edit(.insert("Oat")))))) {
+      $0.path[id: 0] = detail(typed: "Oat")
+    }
+    await clock.waitForSleepers()
+    await clock.advance(by: .milliseconds(600))
+    // An edit before the pause is over starts the wait again.
+    await store.send(.path(.element(id: 0, action: .detail(.edit(.insert(" milk")))))) {
+      $0.path[id: 0] = detail(typed: "Oat milk")
+    }
+    await clock.waitForSleepers()
+    await clock.advance(by: .milliseconds(600))
+    #expect(try await repository.snapshot().todos == [milk])
+    await clock.advance(by: .milliseconds(400))
+    await store.receive(.path(.element(id: 0, action: .detail(.save)))) {
+      $0.path[id: 0] = detail(typed: "Oat milk") { $0.saveStatus = .saving("Oat milk") }
+    }
+    let contents = TodoSnapshot(todos: [noted("Oat milk")], undoHistory: ["note on “Buy milk”"])
+    await store.receive(
+      .path(.element(id: 0, action: .detail(.saved(noted("Oat milk"), contents: contents))))
+    ) {
+      $0.path[id: 0] = detail(typed: "Oat milk") { $0.todo = noted("Oat milk") }
+      $0.list.todos = contents.todos
+      $0.undoHistory = contents.undoHistory
+      $0.outcome = .noted(noted("Oat milk"))
+    }
+    #expect(try await repository.snapshot().todos == [noted("Oat milk")])
+    await store.send(.path(.element(id: 0, action: .detail(.close))))
+    await store.receive(.path(.popFrom(id: 0))) { $0.path.removeAll() }
+  }
+
+  @Test func closingFlushesThePendingSaveBeforeThePop() async throws {
+    let repository = InMemoryTodoRepository(todos: [milk])
+    let store = makeStore(repository)
+    await open(store)
+    await store.send(.path(.element(id: 0, action: .detail(.edit(.insert("Oat")))))) {
+      $0.path[id: 0] = detail(typed: "Oat")
+    }
+    // Closed before the pause is over: the save is not lost, it is made at once.
+    await store.send(.path(.element(id: 0, action: .detail(.close)))) {
+      $0.path[id: 0] = detail(typed: "Oat") {
+        $0.isClosing = true
+        $0.saveStatus = .saving("Oat")
+      }
+    }
+    let contents = TodoSnapshot(todos: [noted("Oat")], undoHistory: ["note on “Buy milk”"])
+    await store.receive(.path(.element(id: 0, action: .detail(.saved(noted("Oat"), contents: contents))))) {
+      $0.path[id: 0] = detail(typed: "Oat") {
+        $0.isClosing = true
+        $0.todo = noted("Oat")
+      }
+      $0.list.todos = contents.todos
+      $0.undoHistory = contents.undoHistory
+      $0.outcome = .noted(noted("Oat"))
+    }
+    await store.receive(.path(.popFrom(id: 0))) { $0.path.removeAll() }
+    #expect(try await repository.snapshot().todos == [noted("Oat")])
+    // The pending save's wait was cancelled: nothing sleeps on the clock any more.
+    clock.checkNoSleepers()
+  }
+
+  @Test func aFailedSaveStaysOnScreenAndClosingAgainLeavesTheStoredNote() async throws {
+    let store = makeStore(FailingRepository(.readOnly(path: "/db")))
+    await open(store)
+    await store.send(.path(.element(id: 0, action: .detail(.edit(.insert("Oat")))))) {
+      $0.path[id: 0] = detail(typed: "Oat")
+    }
+    await store.send(.path(.element(id: 0, action: .detail(.close)))) {
+      $0.path[id: 0] = detail(typed: "Oat") {
+        $0.isClosing = true
+        $0.saveStatus = .saving("Oat")
+      }
+    }
+    await store.receive(.path(.element(id: 0, action: .detail(.saveFailed(.readOnly(path: "/db")))))) {
+      $0.path[id: 0] = detail(typed: "Oat") { $0.saveStatus = .failed(.readOnly(path: "/db")) }
+    }
+    // The screen stays, with the failure; typing again clears it and saves again later.
+    await store.send(.path(.element(id: 0, action: .detail(.edit(.insert("!")))))) {
+      $0.path[id: 0] = detail(typed: "Oat!")
+    }
+    await clock.waitForSleepers()
+    await clock.advance(by: TodoDetailFeature.saveDelay)
+    await store.receive(.path(.element(id: 0, action: .detail(.save)))) {
+      $0.path[id: 0] = detail(typed: "Oat!") { $0.saveStatus = .saving("Oat!") }
+    }
+    await store.receive(.path(.element(id: 0, action: .detail(.saveFailed(.readOnly(path: "/db")))))) {
+      $0.path[id: 0] = detail(typed: "Oat!") { $0.saveStatus = .failed(.readOnly(path: "/db")) }
+    }
+    // Closing after a failure the user has seen leaves the note as it is stored.
+    await store.send(.path(.element(id: 0, action: .detail(.close))))
+    await store.receive(.path(.popFrom(id: 0))) { $0.path.removeAll() }
+  }
+
+  @Test func closingWhileASaveRunsSavesAgainAndPopsOnceTheNoteIsStored() async throws {
+    // The repository answers once its own clock moves: a save stays on its way until then.
+    let network = TestClock()
+    let repository = LaggingRepository(clock: network)
+    _ = try await repository.base.add(title: "Buy milk", at: testDate)
+    let store = makeStore(repository)
+    await open(store)
+    await store.send(.path(.element(id: 0, action: .detail(.edit(.insert("Oa")))))) {
+      $0.path[id: 0] = detail(typed: "Oa")
+    }
+    await clock.waitForSleepers()
+    await clock.advance(by: TodoDetailFeature.saveDelay)
+    await store.receive(.path(.element(id: 0, action: .detail(.save)))) {
+      $0.path[id: 0] = detail(typed: "Oa") { $0.saveStatus = .saving("Oa") }
+    }
+    await network.waitForSleepers()
+    // "t" is typed and the screen closed while the save of "Oa" is on its way.
+    await store.send(.path(.element(id: 0, action: .detail(.edit(.insert("t")))))) {
+      $0.path[id: 0] = detail(typed: "Oat") { $0.saveStatus = .saving("Oa") }
+    }
+    let closing = await store.send(.path(.element(id: 0, action: .detail(.close)))) {
+      $0.path[id: 0] = detail(typed: "Oat") {
+        $0.isClosing = true
+        $0.saveStatus = .saving("Oat")
+      }
+    }
+    await network.waitForSleepers(2)
+    store.exhaustivity = .off
+    await network.advance(by: repository.latency)
+    // Awaiting the close awaits its own save, and the pop that follows it.
+    await closing.finish()
+    #expect(store.state.path.isEmpty)
+    #expect(try await repository.base.snapshot().todos == [noted("Oat")])
+    await store.skipReceivedActions()
+  }
+
+  @Test func closingWithNothingTypedPopsAtOnceAndAnotherOpenPushesANewScreen() async {
+    let store = makeStore(InMemoryTodoRepository(todos: [milk]))
+    await open(store)
+    await store.send(.path(.element(id: 0, action: .detail(.edit(.moveLeft)))))
+    await store.send(.path(.element(id: 0, action: .detail(.close))))
+    await store.receive(.path(.popFrom(id: 0))) { $0.path.removeAll() }
+    await store.send(.list(.openSelected))
+    await store.receive(.list(.delegate(.open(milk)))) {
+      $0.path[id: 1] = .detail(TodoDetailFeature.State(todo: milk))
+    }
+  }
+
+  @Test func aNoteTooLongToStoreFailsOnScreenAndTheStoredNoteStays() async throws {
+    let repository = InMemoryTodoRepository(todos: [milk])
+    let store = makeStore(repository)
+    await open(store)
+    let long = String(repeating: "n", count: Todo.maximumNoteLength + 1)
+    await store.send(.path(.element(id: 0, action: .detail(.edit(.insert(long)))))) {
+      $0.path[id: 0] = detail(typed: long)
+    }
+    await store.send(.path(.element(id: 0, action: .detail(.close)))) {
+      $0.path[id: 0] = detail(typed: long) {
+        $0.isClosing = true
+        $0.saveStatus = .saving(long)
+      }
+    }
+    let error = TodoStoreError.noteTooLong(length: long.count, maximum: Todo.maximumNoteLength)
+    await store.receive(.path(.element(id: 0, action: .detail(.saveFailed(error))))) {
+      $0.path[id: 0] = detail(typed: long) { $0.saveStatus = .failed(error) }
+    }
+    #expect(try await repository.snapshot().todos == [milk])
+    await store.send(.path(.element(id: 0, action: .detail(.close))))
+    await store.receive(.path(.popFrom(id: 0))) { $0.path.removeAll() }
+  }
+}

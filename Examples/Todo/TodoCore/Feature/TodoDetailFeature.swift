@@ -1,0 +1,175 @@
+import Foundation
+import Uniflow
+
+/// The detail screen of one todo: its title, dates and note, with the note edited in place
+/// and saved as the user pauses.
+///
+/// Each edit restarts a wait of ``saveDelay`` on the injected clock; when it is over, the note
+/// is saved. Leaving the screen (``Action/close``) saves what is not saved yet first, and the
+/// screen ends itself (`Effect.dismiss`) once the note is saved, so nothing typed is lost. A
+/// save that fails stays on the screen, in ``State/saveStatus``; leaving again then leaves the
+/// note as it was stored.
+///
+/// ```swift
+/// let store = TestStore(initialState: TodoDetailFeature.State(todo: milk)) {
+///   TodoDetailFeature(repository: repository, clock: clock)
+/// }
+/// await store.send(.edit(.insert("Oat"))) { $0.note = TextDraft("Oat") }
+/// await clock.waitForSleepers()
+/// await clock.advance(by: TodoDetailFeature.saveDelay)
+/// await store.receive(.save) { $0.saveStatus = .saving("Oat") }
+/// ```
+///
+/// ``TodoFeature`` pushes it on its stack, ``TodoFeature/State/path``, and takes in the
+/// contents each save leaves.
+public struct TodoDetailFeature: Reducer, Sendable {
+  /// How long the user must pause before a note being typed is saved.
+  public static let saveDelay = Duration.seconds(1)
+
+  /// The todo shown, and its note being edited.
+  public struct State: Equatable, Sendable, Codable {
+    /// The todo as the repository last gave it: the title, the dates, the stored note.
+    public var todo: Todo
+    /// The note as typed, with the cursor.
+    public var note: TextDraft
+    /// Where the saving of the note is.
+    public var saveStatus: SaveStatus
+    /// Whether the screen ends once the note is saved.
+    public var isClosing: Bool
+
+    /// Shows a todo, with its note ready to edit.
+    ///
+    /// - Parameter todo: The todo to show.
+    public init(todo: Todo) {
+      self.todo = todo
+      note = TextDraft(todo.note)
+      saveStatus = .idle
+      isClosing = false
+    }
+
+    /// Whether the note typed, as it would be stored, differs from the note stored; a note too
+    /// long to store is unsaved.
+    ///
+    /// - Complexity: O(*n*) in the length of the note.
+    public var hasUnsavedNote: Bool { (try? Todo.validatedNote(note.text)) != todo.note }
+
+    /// Follows the todo as the repository gives it now: its title, dates and stored note; a
+    /// note being typed is kept.
+    mutating func follow(_ todo: Todo) {
+      let followsStoredNote = !hasUnsavedNote && saveStatus == .idle && self.todo.note != todo.note
+      self.todo = todo
+      if followsStoredNote { note = TextDraft(todo.note) }
+    }
+  }
+
+  /// Where the saving of the note is.
+  public enum SaveStatus: Equatable, Sendable, Codable {
+    /// No save is running, and none failed since the last edit.
+    case idle
+    /// This text is being saved.
+    case saving(String)
+    /// The last save failed; the note typed is still on the screen, not stored.
+    case failed(TodoStoreError)
+  }
+
+  /// What can happen on the detail screen.
+  public enum Action: Equatable, Sendable, Codable {
+    /// Edits the note; it is saved once the user pauses for ``TodoDetailFeature/saveDelay``.
+    case edit(TextDraft.Edit)
+    /// Saves the note typed, if it differs from the one stored.
+    case save
+    /// A save finished: the todo with its note, and the repository's contents after it.
+    case saved(Todo, contents: TodoSnapshot)
+    /// A save failed.
+    case saveFailed(TodoStoreError)
+    /// Shows the todo's change history, over this screen: ``TodoFeature`` pushes it.
+    case showHistory
+    /// Leaves the screen: saves the note first, if it is not saved; after a failed save, leaves
+    /// the note as it is stored.
+    case close
+  }
+
+  private enum CancelID: Hashable, Sendable {
+    case pendingSave
+  }
+
+  /// Where the note is stored.
+  public let repository: any TodoRepository
+  /// The clock the pause before a save is measured on.
+  public let clock: any Clock<Duration>
+
+  /// Creates the feature with its dependencies.
+  ///
+  /// - Parameters:
+  ///   - repository: Where the note is stored.
+  ///   - clock: The clock of the pause before a save; a `TestClock` in tests.
+  public init(repository: any TodoRepository, clock: any Clock<Duration>) {
+    self.repository = repository
+    self.clock = clock
+  }
+
+  /// Sends ``Action/save`` once the clock has gone ``saveDelay`` without another edit.
+  private func saveAfterAPause() -> Effect<Action> {
+    let clock: any Clock<Duration> = clock
+    return saveAfterAPause(on: clock)
+  }
+
+  private func saveAfterAPause(on clock: some Clock<Duration>) -> Effect<Action> {
+    Effect<Action>.send(.save).debounce(id: CancelID.pendingSave, for: Self.saveDelay, clock: clock)
+  }
+
+  /// Saves the note typed, and sends how it went.
+  private func startSave(_ state: inout State) -> Effect<Action> {
+    let (repository, id, note) = (repository, state.todo.id, state.note.text)
+    state.saveStatus = .saving(note)
+    return .run { send in
+      do throws(TodoStoreError) {
+        let change = try await repository.setNote(note, id: id)
+        await send(.saved(change.value.todo, contents: change.contents))
+      } catch {
+        await send(.saveFailed(error))
+      }
+    }
+  }
+
+  /// Handles an action; see ``Action`` for what each one does.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .edit(let edit):
+      let before = state.note.text
+      state.note.apply(edit)
+      guard state.note.text != before else { return .none }
+      if case .failed = state.saveStatus { state.saveStatus = .idle }
+      return saveAfterAPause()
+
+    case .save:
+      // One save at a time while typing: when the one running is over, `.saved` saves what was
+      // typed since.
+      if case .saving = state.saveStatus { return .none }
+      guard state.hasUnsavedNote else { return state.isClosing ? .dismiss : .none }
+      return startSave(&state)
+
+    case .saved(let todo, _):
+      state.todo = todo
+      state.saveStatus = .idle
+      if state.hasUnsavedNote { return .send(.save) }
+      return state.isClosing ? .dismiss : .none
+
+    case .showHistory:
+      return .none
+
+    case .saveFailed(let error):
+      state.saveStatus = .failed(error)
+      state.isClosing = false
+      return .none
+
+    case .close:
+      if case .failed = state.saveStatus { return .dismiss }
+      if !state.hasUnsavedNote, state.saveStatus == .idle { return .dismiss }
+      state.isClosing = true
+      // The save is this action's own effect, even with another one running: whoever awaits
+      // the close (the terminal, before it reads the next key) awaits the save and the pop.
+      return .merge(.cancel(id: CancelID.pendingSave), startSave(&state))
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import TodoCore
+import TodoTerminal
+import Uniflow
+
+/// The detail screen of a todo: its title, status, dates and note, and where the note's save
+/// is.
+///
+/// It draws from its own store, scoped to its screen on the app's stack, into the lines above
+/// the status line; the note being typed is on the footer's input line, which the app draws.
+/// Once the screen is popped, its store goes quiet and the router lays out the list again.
+///
+/// ```
+///  Buy milk                                                          #1
+///  ─────────────────────────────────────────────────────────────────────
+///   Status     open
+///   Created    2026-12-01 15:30
+///   Completed  -
+///
+///   Note (saved)
+///   Oat milk, 2 litres
+/// ```
+@MainActor
+final class DetailScreen {
+  /// What the screen shows.
+  private struct Content: Equatable {
+    var todo: Todo
+    var note: String
+    var saveStatus: TodoDetailFeature.SaveStatus
+    var hasUnsavedNote: Bool
+
+    init?(_ state: TodoDestination.State) {
+      guard case .detail(let detail) = state else { return nil }
+      todo = detail.todo
+      note = detail.note.text
+      saveStatus = detail.saveStatus
+      hasUnsavedNote = detail.hasUnsavedNote
+    }
+  }
+
+  private let store: Store<TodoDestination.State, TodoDestination.Action>
+  private let canvas: Canvas
+  /// The lines the screen draws on, from 1 at the top.
+  private let lines: Range<Int>
+  private var token: ObservationToken?
+  private let dates: DateFormatter = {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    return formatter
+  }()
+
+  init(store: Store<TodoDestination.State, TodoDestination.Action>, canvas: Canvas, lines: Range<Int>) {
+    self.store = store
+    self.canvas = canvas
+    self.lines = lines
+  }
+
+  /// Subscribes to the screen's state and paints it once.
+  func layOut() {
+    token = store.observe(Content.init) { [unowned self] in draw($0) }
+    draw(Content(store.state))
+  }
+
+  private func draw(_ content: Content?) {
+    guard let content else { return }
+    let width = canvas.width
+    let todo = content.todo
+    let id = "#\(todo.id) "
+    let title = " " + TextWidth.fitted(todo.title, width: max(1, width - TextWidth.columns(of: id) - 2))
+    let gap = max(1, width - TextWidth.columns(of: title) - TextWidth.columns(of: id))
+    let status = Self.saveStatus(content)
+    var text: [(style: String, text: String)] = [
+      ("\u{1B}[1m", title + String(repeating: " ", count: gap) + id),
+      ("\u{1B}[2m", String(repeating: "─", count: width)),
+      ("", "  Status     " + (todo.isDone ? "done" : "open")),
+      ("", "  Created    " + dates.string(from: todo.createdAt)),
+      ("", "  Completed  " + (todo.completedAt.map(dates.string(from:)) ?? "-")),
+      ("", ""),
+      (status.style, "  Note " + status.text),
+    ]
+    text += content.note.split(separator: "\n", omittingEmptySubsequences: false).map { ("", "  " + $0) }
+    for (offset, line) in lines.enumerated() {
+      guard offset < text.count else {
+        canvas.put("", line: line)
+        continue
+      }
+      canvas.put(text[offset].style + TextWidth.fitted(text[offset].text, width: width), line: line)
+    }
+  }
+
+  private static func saveStatus(_ content: Content) -> (style: String, text: String) {
+    switch content.saveStatus {
+    case .failed(let error): ("\u{1B}[31m", "(✗ not saved: \(error); esc again leaves without saving)")
+    case .saving: ("\u{1B}[2m", "(saving…)")
+    case .idle: ("\u{1B}[2m", content.hasUnsavedNote ? "(not saved yet)" : "(saved)")
+    }
+  }
+}
