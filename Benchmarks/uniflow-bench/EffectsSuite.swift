@@ -24,17 +24,6 @@ extension Suite {
 
 private let effectCount = 10_000
 
-/// Counts from any task.
-private final class Tally: Sendable {
-  private let storage = Atomic(0)
-
-  var value: Int { storage.load(ordering: .relaxed) }
-
-  func increment() {
-    storage.add(1, ordering: .relaxed)
-  }
-}
-
 private struct Sleepers: Reducer {
   struct State {
     var started = 0

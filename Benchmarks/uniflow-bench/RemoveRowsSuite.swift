@@ -29,17 +29,6 @@ private let largeCount = 100_000
 private let smallCount = 1_000
 private let sleepingCount = 10_000
 
-/// Counts from any task.
-private final class Counter: Sendable {
-  private let storage = LockIsolated(0)
-
-  var value: Int { storage.withLock { $0 } }
-
-  func increment() {
-    storage.withLock { $0 += 1 }
-  }
-}
-
 private struct Row: Reducer {
   struct State: Identifiable {
     let id: Int
@@ -48,7 +37,7 @@ private struct Row: Reducer {
   enum Action { case sleep }
 
   let clock: PausedClock
-  let cancellations: Counter
+  let cancellations: Tally
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
@@ -80,7 +69,7 @@ private struct Rows: Reducer {
   }
 
   let clock: PausedClock
-  let cancellations: Counter
+  let cancellations: Tally
 
   var body: some Reducer<State, Action> {
     Reduce { state, action in
@@ -111,7 +100,7 @@ private final class Clearer {
   init(count: Int) {
     self.count = count
     store = Store(
-      initialState: Rows.State(), reducer: Rows(clock: PausedClock(), cancellations: Counter()))
+      initialState: Rows.State(), reducer: Rows(clock: PausedClock(), cancellations: Tally()))
   }
 
   func fillAndRemove(times: Int) {
@@ -139,7 +128,7 @@ private struct SleepingPass {
 @MainActor
 private func runSleepingPass(count: Int) async -> SleepingPass {
   let clock = PausedClock()
-  let cancellations = Counter()
+  let cancellations = Tally()
   let store = Store(
     initialState: Rows.State(), reducer: Rows(clock: clock, cancellations: cancellations))
   store.send(.fill(count: count))

@@ -30,17 +30,6 @@ private let pushCount = 10_000
 private let baselinePushCount = 1_000
 private let sleepingCount = 100
 
-/// Counts from any task.
-private final class Tally: Sendable {
-  private let storage = LockIsolated(0)
-
-  var value: Int { storage.withLock { $0 } }
-
-  func increment() {
-    storage.withLock { $0 += 1 }
-  }
-}
-
 private struct Screen: Reducer {
   struct State {
     var title = "draft"

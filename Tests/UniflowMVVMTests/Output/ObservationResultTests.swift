@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UniflowTestSupport
 
 /// An `observe(_:)` whose token removes the observer when released must not be callable as a
 /// statement without a word from the compiler: `output.observe { … }` alone never fires.

@@ -1,5 +1,6 @@
 import Testing
 import UniflowMVVM
+import UniflowTestSupport
 
 /// A view model over ``Profile``: two outputs, two inputs.
 final class ProfileViewModel: StoreViewModel<Profile.State, Profile.Action>, ViewModel {

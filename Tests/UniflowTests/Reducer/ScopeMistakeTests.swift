@@ -1,4 +1,5 @@
 import Testing
+import UniflowTestSupport
 
 /// Passing the parent case itself to `Scope`, as `store.scope` allows, is a mistake whose
 /// compiler message shows the fix.

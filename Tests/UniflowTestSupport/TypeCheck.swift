@@ -6,7 +6,7 @@ import Testing
 ///
 /// For what only the compiler can show: a call that must not be discardable, a mistake whose
 /// message must lead to the fix.
-func compilerDiagnostics(for source: String) throws -> [String] {
+public func compilerDiagnostics(for source: String) throws -> [String] {
   let buildDirectory = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent()
   let modules = [buildDirectory, buildDirectory.deletingLastPathComponent()]
     .map { $0.appending(path: "Modules") }
