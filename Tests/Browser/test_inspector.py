@@ -49,7 +49,12 @@ class InspectorTests(unittest.TestCase):
         return self.driver.find_elements(By.CSS_SELECTOR, "#timeline .row[data-row]")
 
     def selected_seq(self):
-        return self.driver.find_element(By.CSS_SELECTOR, "#timeline .row.selected").get_attribute("data-seq")
+        # Read in one script, once the selected row is drawn: the timeline draws only the rows
+        # in view, and redraws them after a scroll, so an element found a moment before may be
+        # gone (a stale element) and the selected row may not be drawn yet.
+        script = "const row = document.querySelector('#timeline .row.selected'); " \
+            "return row ? row.dataset.seq : null"
+        return WebDriverWait(self.driver, 10).until(lambda d: d.execute_script(script))
 
     def text(self, element_id):
         return self.driver.find_element(By.ID, element_id).text
