@@ -149,12 +149,13 @@ import UniflowTesting
       ])
   }
 
-  @Test func aChildPresentedInsideAnElementDismissesOnlyItself() {
+  @Test func anActionForAnElementsAbsentChildIsIgnored() {
     let store = makeStore()
     store.send(.showDetail(1))
     store.send(.path(.element(id: 0, action: .detail(.editor(.presented(.typed("x")))))))
     #expect(log.entries.isEmpty)
-    // Not presented yet: the action is ignored, as ifLet ignores actions of an absent child.
+    #expect(store.path.ids == [0])
+    // Not presented: the action is ignored, as ifLet ignores actions of an absent child.
     guard case .detail(let detail)? = store.path[id: 0] else {
       Issue.record("the element is gone")
       return
