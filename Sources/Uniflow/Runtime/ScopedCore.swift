@@ -8,7 +8,7 @@ import Observation
 /// scoped store object: a token outlives the store it was made from.
 ///
 /// The kinds: ``PlainScopedCore`` for a part that is always there, ``OptionalScopedCore`` for
-/// an optional part (a presented child), ``RowScopedCore`` for one element of a collection;
+/// an optional part (a presented child), ``ElementScopedCore`` for one element of a collection;
 /// the last two share what a part that can go away needs in ``VanishingScopedCore``. A
 /// part can also vanish because a part above it did (a plain child of a dismissed child):
 /// ``current(tracked:)`` is then `nil` at every level below, and ``state`` answers with the last state

@@ -1,5 +1,5 @@
 /// What the cores of parts that can go away share: ``OptionalScopedCore`` (a presented child)
-/// and ``RowScopedCore`` (an element of a collection).
+/// and ``ElementScopedCore`` (an element of a collection).
 ///
 /// Such a core keeps the last state it read, so that once its part is gone the store (and every
 /// store scoped from it) answers with that state; and it sends only while its part is there.

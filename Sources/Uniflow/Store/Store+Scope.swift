@@ -102,7 +102,7 @@ extension Store {
       return nil
     }
     return Store<Element, ElementAction>(
-      scoped: RowScopedCore(
+      scoped: ElementScopedCore(
         parent: core, elements: elements, id: id, initialState: initialState,
         embed: { (elementAction: consuming ElementAction) in
           action(.element(id: id, action: elementAction))

@@ -31,8 +31,8 @@ extension Store {
       return nil
     }
     return Store<Element, ElementAction>(
-      scoped: StackElementScopedCore(
-        parent: core, stack: stack, id: id, initialState: initialState,
+      scoped: ElementScopedCore(
+        parent: core, elements: stack, id: id, initialState: initialState,
         embed: { (elementAction: consuming ElementAction) in
           action(.element(id: id, action: elementAction))
         }))
