@@ -24,7 +24,10 @@ import Uniflow
     .nothingToRedo, .notADatabase(path: "/a"), .corrupted(path: "/a"),
     .foreignDatabase(path: "/a"), .newerSchema(path: "/a", version: 9, supported: 3),
     .invalidSchema(path: "/a", version: -1), .cannotCreateDirectory(path: "/a", reason: "r"),
-    .cannotOpen(path: "/a", reason: "r"), .readOnly(path: "/a"), .busy(path: "/a"),
+    .cannotOpen(path: "/a", reason: "r"), .readOnly(path: "/a"),
+    .folderNotWritable(path: "/a/b", folder: "/a"), .journalNotWritable(path: "/a"),
+    .cannotUpgrade(path: "/a", version: 3, current: 4),
+    .cannotCreate(path: "/a/b", folder: "/a", reason: "r"), .busy(path: "/a"),
     .sqlite(path: "/a", code: 11, message: "m"),
   ]
 

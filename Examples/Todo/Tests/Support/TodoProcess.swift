@@ -99,16 +99,25 @@ struct TodoProcess {
   /// Starts `todo arguments…` and returns without waiting; the caller writes `input` if it
   /// wants, then calls ``finish(_:)``.
   ///
-  /// - Parameter standardOutput: Where the output goes instead of a file the result reads.
+  /// - Parameters:
+  ///   - standardOutput: Where the output goes instead of a file the result reads.
+  ///   - unprivileged: Whether to run as the user "nobody" when the tests run as root (as a
+  ///     continuous-integration machine does, where every permission check passes).
   func start(
     _ arguments: [String], environment: [String: String?] = [:], input: String? = nil,
-    standardOutput: FileHandle? = nil
+    standardOutput: FileHandle? = nil, unprivileged: Bool = false
   ) throws -> Running {
     let executable = try #require(
       Self.executable, "the todo executable is not built next to the tests; run 'swift build' first")
     let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
+    if unprivileged && geteuid() == 0 {
+      process.executableURL = URL(filePath: "/usr/bin/setpriv")
+      process.arguments =
+        ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments
+    } else {
+      process.executableURL = executable
+      process.arguments = arguments
+    }
     var merged = Self.baseEnvironment
     merged["HOME"] = directory.file("home")
     for (name, value) in environment { merged[name] = value }

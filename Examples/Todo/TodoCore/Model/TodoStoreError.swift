@@ -44,8 +44,21 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
   case cannotCreateDirectory(path: String, reason: String)
   /// The database file cannot be opened or created.
   case cannotOpen(path: String, reason: String)
-  /// The database can be read but not written.
+  /// The database can be read but not written: the file is write-protected, or its file
+  /// system is mounted read-only.
   case readOnly(path: String)
+  /// The database can be read but not changed: SQLite keeps its journal in files next to the
+  /// database, and `folder` cannot be written.
+  case folderNotWritable(path: String, folder: String)
+  /// The database can be read but not changed: SQLite cannot create its journal files next to
+  /// it (`<path>-wal`, `<path>-shm`), though the folder can be written: something is in their
+  /// way.
+  case journalNotWritable(path: String)
+  /// A database with an older schema cannot be upgraded to this build's, because it cannot be
+  /// written.
+  case cannotUpgrade(path: String, version: Int, current: Int)
+  /// There is no database file, and none can be created: `folder` cannot be written.
+  case cannotCreate(path: String, folder: String, reason: String)
   /// Another process kept the database locked for longer than the busy timeout.
   case busy(path: String)
   /// Any other SQLite failure: the extended result code and SQLite's message.
@@ -85,8 +98,22 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
     case .cannotOpen(let path, let reason):
       "cannot open the database \(path): \(reason)"
     case .readOnly(let path):
-      "the database \(path) is read-only (the file, its folder or its file system cannot be "
-        + "written); 'todo list' still shows it"
+      "the database \(path) cannot be changed: the file is write-protected or on a read-only "
+        + "file system; 'todo list' still shows it (make the file writable to change it)"
+    case .folderNotWritable(let path, let folder):
+      "the database \(path) cannot be changed: its folder \(folder) cannot be written, and "
+        + "SQLite keeps its journal there; 'todo list' still shows it (make the folder "
+        + "writable, or move the database to a folder that is)"
+    case .journalNotWritable(let path):
+      "the database \(path) cannot be changed: SQLite cannot create its journal files "
+        + "\(path)-wal and \(path)-shm; 'todo list' still shows it (remove what is in their way)"
+    case .cannotUpgrade(let path, let version, let current):
+      "\(path) has schema version \(version) and this todo needs version \(current), but the "
+        + "file cannot be written to upgrade it; make the file and its folder writable, or use "
+        + "the todo that made it (the file was left untouched)"
+    case .cannotCreate(let path, let folder, let reason):
+      "cannot create the database \(path): the folder \(folder) cannot be written (\(reason)); "
+        + "choose another place with --db, or make the folder writable"
     case .busy(let path):
       "the database \(path) stayed locked by another process; try again"
     case .sqlite(let path, let code, let message):

@@ -56,22 +56,44 @@ public final class SQLiteTodoRepository: TodoRepository {
     } else {
       let directory = (path as NSString).deletingLastPathComponent
       if !directory.isEmpty { try createDirectories(directory) }
+      // SQLite reports a file it cannot create as missing ("No such file or directory"):
+      // the real cause, a folder that cannot be written, is checked first.
+      let folder = directory.isEmpty ? "." : directory
+      if access(folder, W_OK | X_OK) != 0 {
+        throw .cannotCreate(path: path, folder: folder, reason: String(cString: strerror(errno)))
+      }
     }
     let database: SQLiteDatabase
     do throws(TodoStoreError) {
       database = try Self.open(path: path, busyTimeout: busyTimeout, access: .readWrite)
-    } catch .cannotOpen(_, let reason) where FileManager.default.fileExists(atPath: path) {
-      // The file is there but SQLite cannot open it for writing, nor create its side files
-      // next to it: a read-only mount or folder. It can still be read, as it is.
+    } catch let error where FileManager.default.fileExists(atPath: path) {
+      // The file is there but SQLite can neither open it for writing nor create its side
+      // files next to it (a write-ahead log in a read-only folder or mount fails on the first
+      // read, as read-only). It can still be read, as it is.
+      switch error {
+      case .cannotOpen, .readOnly: break
+      default: throw error
+      }
       do throws(TodoStoreError) {
         database = try Self.open(path: path, busyTimeout: busyTimeout, access: .immutable)
-      } catch {
-        if case .cannotOpen = error { throw .cannotOpen(path: path, reason: reason) }
+      } catch .cannotOpen {
         throw error
       }
     }
     let dataVersion = try Self.dataVersion(of: database)
     connection = LockIsolated(Connection(database: database, dataVersion: dataVersion))
+  }
+
+  /// Why the database at `path`, opened read-only, cannot be written: the file itself, its
+  /// folder (where SQLite keeps its journal), or something in the journal's way.
+  private static func whyReadOnly(_ path: String) -> TodoStoreError {
+    guard access(path, W_OK) == 0 else { return .readOnly(path: path) }
+    let directory = (path as NSString).deletingLastPathComponent
+    let folder = directory.isEmpty ? "." : directory
+    guard access(folder, W_OK | X_OK) == 0 else {
+      return .folderNotWritable(path: path, folder: folder)
+    }
+    return .journalNotWritable(path: path)
   }
 
   /// Opens the file and checks (and migrates) its schema.
@@ -286,10 +308,14 @@ public final class SQLiteTodoRepository: TodoRepository {
   ) throws(TodoStoreError) -> TodoChange<Value> {
     try connection.withLock { connection throws(TodoStoreError) in
       let database = connection.database
-      if database.isReadOnly { throw .readOnly(path: database.path) }
-      return try database.transaction { () throws(TodoStoreError) in
-        let value = try body(database)
-        return TodoChange(value: value, contents: try Self.readContents(database))
+      if database.isReadOnly { throw Self.whyReadOnly(database.path) }
+      do throws(TodoStoreError) {
+        return try database.transaction { () throws(TodoStoreError) in
+          let value = try body(database)
+          return TodoChange(value: value, contents: try Self.readContents(database))
+        }
+      } catch .readOnly {
+        throw Self.whyReadOnly(database.path)
       }
     }
   }

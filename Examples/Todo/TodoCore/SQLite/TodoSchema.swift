@@ -87,7 +87,9 @@ enum TodoSchema {
     if version == currentVersion { return try enableWriteAheadLog(database) }
     if database.isReadOnly {
       // An empty file that cannot be written cannot become a todo database.
-      throw version == 0 ? .notADatabase(path: database.path) : .readOnly(path: database.path)
+      throw version == 0
+        ? .notADatabase(path: database.path)
+        : .cannotUpgrade(path: database.path, version: version, current: currentVersion)
     }
     try enableWriteAheadLog(database)
     try database.transaction { () throws(TodoStoreError) in

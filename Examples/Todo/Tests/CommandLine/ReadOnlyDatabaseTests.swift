@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import TodoCore
+
+/// A database that cannot be written: each case names its real cause and the way out, and
+/// loses nothing. The program runs as an unprivileged user, for whom permissions are checked.
+@Suite struct ReadOnlyDatabaseTests {
+  let todo: TodoProcess
+  /// A folder inside the test's directory, where the database goes.
+  let folder: String
+  let database: String
+
+  init() throws {
+    todo = try TodoProcess()
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o777], ofItemAtPath: todo.directory.path)
+    folder = todo.directory.file("lists")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    database = (folder as NSString).appendingPathComponent("todos.sqlite")
+  }
+
+  private func run(_ arguments: String...) throws -> TodoProcess.Result {
+    try todo.finish(todo.start(["--db", database] + arguments, unprivileged: true))
+  }
+
+  private func setPermissions(_ permissions: Int, of path: String) throws {
+    try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: path)
+  }
+
+  @Test func aDatabaseInAFolderThatCannotBeWrittenIsListedAndAChangeNamesTheFolder() throws {
+    #expect(try todo.runWithoutDatabase(["--db", database, "add", "Buy milk"]).status == 0)
+    try setPermissions(0o666, of: database)
+    try setPermissions(0o555, of: folder)
+
+    let add = try run("add", "Call mom")
+    #expect(add.status == 1)
+    let message: String =
+      "the database \(database) cannot be changed: its folder \(folder) cannot be "
+      + "written, and SQLite keeps its journal there; 'todo list' still shows it (make the "
+      + "folder writable, or move the database to a folder that is)"
+    #expect(add.standardError == "todo: error: \(message)\n")
+    let list = try run("list")
+    #expect(list.status == 0)
+    #expect(list.standardOutput == "1  [ ] Buy milk\n")
+    #expect(list.standardError == "")
+  }
+
+  @Test func aWriteProtectedDatabaseIsListedAndAChangeNamesTheFile() throws {
+    #expect(try todo.runWithoutDatabase(["--db", database, "add", "Buy milk"]).status == 0)
+    try setPermissions(0o777, of: folder)
+    try setPermissions(0o444, of: database)
+
+    let done = try run("done", "1")
+    #expect(done.status == 1)
+    let message: String =
+      "the database \(database) cannot be changed: the file is write-protected or "
+      + "on a read-only file system; 'todo list' still shows it (make the file writable to "
+      + "change it)"
+    #expect(done.standardError == "todo: error: \(message)\n")
+    #expect(try run("list").standardOutput == "1  [ ] Buy milk\n")
+  }
+
+  @Test func aDatabaseThatCannotBeCreatedNamesTheFolderAndCreatesNothing() throws {
+    try setPermissions(0o555, of: folder)
+
+    let add = try run("add", "Buy milk")
+    #expect(add.status == 1)
+    let message: String =
+      "cannot create the database \(database): the folder \(folder) cannot be "
+      + "written (\(String(cString: strerror(EACCES)))); choose another place with --db, or "
+      + "make the folder writable"
+    #expect(add.standardError == "todo: error: \(message)\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+  }
+
+  @Test func anOlderDatabaseThatCannotBeWrittenSaysItNeedsAnUpgradeAndIsLeftUntouched() throws {
+    #expect(try todo.runWithoutDatabase(["--db", database, "add", "Buy milk"]).status == 0)
+    let current = try SQLiteDatabase(path: database).userVersion()
+    // The file as version 3 of the schema left it: without the note columns.
+    do {
+      let old = try SQLiteDatabase(path: database)
+      try old.executeScript(
+        """
+        ALTER TABLE todos DROP COLUMN note;
+        ALTER TABLE undo_rows DROP COLUMN note;
+        ALTER TABLE redo_rows DROP COLUMN note;
+        PRAGMA user_version = 3;
+        PRAGMA journal_mode = DELETE;
+        """)
+    }
+    try setPermissions(0o777, of: folder)
+    try setPermissions(0o444, of: database)
+    let before = try Data(contentsOf: URL(filePath: database))
+
+    let list = try run("list")
+    #expect(list.status == 1)
+    let message: String =
+      "\(database) has schema version 3 and this todo needs version "
+      + "\(current), but the file cannot be written to upgrade "
+      + "it; make the file and its folder writable, or use the todo that made it (the file "
+      + "was left untouched)"
+    #expect(list.standardError == "todo: error: \(message)\n")
+    #expect(try Data(contentsOf: URL(filePath: database)) == before)
+  }
+}
