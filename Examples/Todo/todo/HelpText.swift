@@ -75,7 +75,8 @@ let helpText = """
     1  the change failed: unknown id, nothing to undo, or a database that cannot be used
        (not a todo database, newer schema, read-only, locked)
     2  usage error: unknown command or option, missing or invalid argument, empty title
-    3  the command succeeded, but recording it failed part way (a full disk): the changes
-       were made, the log lacks some of them; a log that cannot be opened is status 1,
-       before any change
+    3  the change was made, but telling of it failed: its output could not be written (a
+       full disk), or its recording failed part way (the log lacks some of it); do not run
+       the command again. A log that cannot be opened is status 1, before any change; output
+       that fails when nothing changed (a list) is status 1 too
   """

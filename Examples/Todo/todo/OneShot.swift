@@ -42,8 +42,23 @@ struct OneShot {
       printError(error.description)
       return error.isBadInput ? 2 : 1
     }
-    if let outcome = store.outcome { try StandardOutput.writeLine(outcome.description) }
-    return 0
+    guard let outcome = store.outcome else { return 0 }
+    return try report(outcome.description, changedTheList: outcome.changedTheList)
+  }
+
+  /// Prints what a command did. When the output cannot be written (a full disk) after the list
+  /// changed, the exit status is 3, not 1: the change was made, and a script that took the
+  /// failure for a failed change and ran the command again would make it twice.
+  private func report(_ text: String, changedTheList: Bool) throws(StandardOutput.Failure) -> Int32 {
+    do throws(StandardOutput.Failure) {
+      try StandardOutput.writeLine(text)
+      return 0
+    } catch .failed(let code) where changedTheList {
+      printError(
+        "\(StandardOutput.Failure.failed(code).description); the change was made (running the "
+          + "command again would make it twice)")
+      return 3
+    }
   }
 
   private func list(
@@ -104,8 +119,8 @@ struct OneShot {
       return error.isBadInput ? 2 : 1
     }
     guard case .addedAll(let todos) = store.outcome else { return 0 }
-    try StandardOutput.writeLine(todos.map { TodoOutcome.added($0).description }.joined(separator: "\n"))
-    return 0
+    return try report(
+      todos.map { TodoOutcome.added($0).description }.joined(separator: "\n"), changedTheList: true)
   }
 }
 

@@ -3,7 +3,8 @@ import TodoCore
 import UniflowDevTools
 
 /// Runs the program and returns the exit status: a failure to write the output is an error
-/// (status 1), a reader that went away ends the program quietly.
+/// (status 1; 3 after a change, which ``OneShot`` reports itself), a reader that went away ends
+/// the program quietly.
 @MainActor
 func runProgram(arguments: [String]) async -> Int32 {
   do throws(StandardOutput.Failure) {

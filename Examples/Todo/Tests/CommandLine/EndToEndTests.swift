@@ -171,6 +171,23 @@ import TodoCore
     #expect(result.standardError.contains("cannot write the output"))
   }
 
+  @Test func aChangeWhoseOutputCannotBeWrittenSaysItWasMadeWithStatus3() throws {
+    // A script that took the failure for a failed change, and ran it again, would add twice.
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    let add = try todo.run("add", "Buy milk", standardOutput: full)
+    #expect(add.status == 3)
+    #expect(
+      add.standardError
+        == "todo: error: cannot write the output: \(String(cString: strerror(ENOSPC))); the change "
+        + "was made (running the command again would make it twice)\n")
+    #expect(try todo.run("list").standardOutput == "1  [ ] Buy milk\n")
+    // A command that changed nothing is safe to run again: status 1, as a list.
+    _ = try todo.run("done", "1")
+    let done = try todo.run("done", "1", standardOutput: full)
+    #expect(done.status == 1)
+    #expect(done.errorLines == ["todo: error: cannot write the output: \(String(cString: strerror(ENOSPC)))"])
+  }
+
   @Test func aClosedPipeEndsTheProgramQuietly() throws {
     for title in ["Buy milk", "Call mom"] { _ = try todo.run("add", title) }
     // A reader that went away, as `todo list | head -1` leaves after the first line.
@@ -222,6 +239,7 @@ import TodoCore
       "space             toggle done", "enter             open the todo's detail",
       "PgUp/PgDn", "g/G, Home/End", "d, Delete", "r  redo", "search", "f, Tab", "Ctrl-Z", "Ctrl-A/Ctrl-E",
       "Ctrl-U/Ctrl-K", "Backspace/Delete", "TERM=dumb", "Exit status:", "2  usage error",
+      "3  the change was made",
     ] {
       #expect(result.standardOutput.contains(text), "help lacks \(text)")
     }

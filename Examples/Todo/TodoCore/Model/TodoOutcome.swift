@@ -32,6 +32,15 @@ public enum TodoOutcome: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The last change undone was applied again; its label.
   case redid(String)
 
+  /// Whether the list changed: `false` for the outcomes that say nothing needed changing.
+  public var changedTheList: Bool {
+    switch self {
+    case .alreadyDone, .alreadyOpen, .alreadyTitled, .alreadyNoted: false
+    case .clearedDone(let todos): !todos.isEmpty
+    default: true
+    }
+  }
+
   /// One line for the user, such as `Added 3: Buy milk`.
   public var description: String {
     switch self {
