@@ -29,7 +29,7 @@ public enum KeyMap {
   /// The keys of the list, as the footer shows them.
   public static let browsingHints = [
     " ↑↓/jk PgUp/PgDn g/G move  space toggle  enter open  a add  e edit  d/del delete",
-    " u undo  r redo  / search  f/tab filter  c clear done  esc dismiss  q quit",
+    " u undo  r redo  / search  f/tab filter  c clear done  esc back  q quit",
   ]
   /// The keys of the detail screen, where the note is typed, as the footer shows them.
   public static let editingNoteHint =
@@ -76,7 +76,7 @@ public enum KeyMap {
     case .character("r"): .sendInOrder(.redo)
     case .character("c"): .sendInOrder(.clearDone)
     case .character("f"), .tab: .send(.list(.cycleFilter))
-    case .escape: .send(.dismissMessage)
+    case .escape: .send(.back)
     case .character("q"), .control(3), .control(4): .quit
     default: nil
     }

@@ -63,7 +63,8 @@ let helpText = """
                       enter or esc go back, once the note is saved
     d, Delete         delete          u  undo                     r  redo
     /                 search          f, Tab  filter: all, open, done
-    c                 clear done      esc  dismiss the message    q, Ctrl-C  quit
+    c                 clear done      esc  dismiss the message, or clear the search kept
+    q, Ctrl-C         quit
     Ctrl-Z            suspend (resume with fg)
   While typing a title, a search or a note (for a note, enter and esc both go back, saving it):
     enter  save (a search: keep)      esc  cancel (a search: clear)

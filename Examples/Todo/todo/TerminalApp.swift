@@ -52,7 +52,10 @@ final class TerminalApp {
       } else if case .detail(let id) = state.screen, case .detail(let detail)? = state.path[id: id] {
         self = .input(prompt: " Note: ", draft: detail.note, hint: KeyMap.editingNoteHint)
       } else if let editor = state.editor {
-        let prompt = editor.id.map { " Rename \($0): " } ?? " Add: "
+        let prompt =
+          if let id = editor.id { " Rename \(id): " } else if let gone = editor.deletedTodo {
+            " \(gone) was deleted; add as new: "
+          } else { " Add: " }
         self = .input(prompt: prompt, draft: editor.draft, hint: KeyMap.editingHint)
       } else if let draft = state.list.searchDraft {
         self = .input(prompt: " Search: ", draft: draft, hint: KeyMap.searchingHint)

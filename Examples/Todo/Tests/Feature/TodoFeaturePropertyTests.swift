@@ -43,7 +43,7 @@ import UniflowTesting
           Action.list(.select(id: $0))
         }
       ),
-      (1, .constant(.dismissMessage)),
+      (1, .constant(.back)),
       (1, .constant(.load)),
     ])
   }

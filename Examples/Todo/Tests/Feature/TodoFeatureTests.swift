@@ -188,7 +188,7 @@ import UniflowTesting
   @Test func anEmptyTitleIsAnErrorAndReachesNoRepository() async {
     let store = makeStore(FailingRepository(.busy(path: "unused")))
     let adding = await store.send(.add(title: " \t ")) { $0.error = .emptyTitle }
-    await store.send(.dismissMessage) { $0.error = nil }
+    await store.send(.back) { $0.error = nil }
     let renaming = await store.send(.rename(id: 1, title: "")) { $0.error = .emptyTitle }
     // Neither started an effect: the repository was not asked.
     #expect(adding.isFinished)
@@ -334,7 +334,7 @@ import UniflowTesting
       $0.outcome = .completed(todo(1, "Buy milk", isDone: true))
     }
 
-    await store.send(.dismissMessage) { $0.outcome = nil }
+    await store.send(.back) { $0.outcome = nil }
     await store.finish()
   }
 
@@ -350,7 +350,7 @@ import UniflowTesting
     ] {
       await store.send(action)
       await store.receive(.failed(failure)) { $0.error = failure }
-      await store.send(.dismissMessage) { $0.error = nil }
+      await store.send(.back) { $0.error = nil }
     }
 
     // A failure the repository publishes arrives through the binding.
@@ -570,6 +570,100 @@ import UniflowTesting
     }
     #expect(store.state.list.selection == nil)
     #expect(store.state.list.selectedIndex == nil)
+    await stopObserving(store)
+  }
+
+  // MARK: Stepping back, a rename that lost its todo, undo's selection
+
+  @Test func escClearsTheMessageShownFirstThenTheSearchKept() async {
+    let store = makeStore(
+      state: TodoFeature.State(
+        list: .init(todos: [todo(1, "Buy milk"), todo(2, "Call mom")], isLoaded: true)))
+    await store.send(.failed(.busy(path: "/db"))) { $0.error = .busy(path: "/db") }
+    await store.send(.list(.startSearch)) { $0.list.searchDraft = TextDraft() }
+    await store.send(.list(.editSearch(.insert("milk")))) {
+      $0.list.searchDraft = TextDraft("milk")
+      $0.list.search = "milk"
+    }
+    await store.send(.list(.keepSearch)) { $0.list.searchDraft = nil }
+
+    await store.send(.back) { $0.error = nil }
+    #expect(store.state.list.search == "milk")
+    await store.send(.back)
+    await store.receive(.list(.clearSearch)) { $0.list.search = "" }
+    // Nothing left to step back from.
+    await store.send(.back)
+    await store.finish()
+  }
+
+  @Test func savingARenameOfATodoAnotherProcessDeletedKeepsTheTitleToAddAsNew() async {
+    // The list still shows the todo; the repository no longer has it.
+    let store = makeStore(
+      InMemoryTodoRepository(),
+      state: TodoFeature.State(list: .init(todos: [todo(1, "Buy milk")], isLoaded: true)))
+    await store.send(.list(.editSelected))
+    await store.receive(.list(.delegate(.rename(todo(1, "Buy milk"))))) {
+      $0.editor = TitleEditorFeature.State(renaming: todo(1, "Buy milk"))
+    }
+    await store.send(.editor(.edit(.insert(" and eggs")))) {
+      $0.editor?.draft = TextDraft("Buy milk and eggs")
+    }
+    await store.send(.editor(.save))
+    await store.receive(.editor(.delegate(.save(id: 1, title: "Buy milk and eggs")))) { $0.editor = nil }
+    await store.receive(.rename(id: 1, title: "Buy milk and eggs"))
+    await store.receive(.renameFoundTodoDeleted(id: 1, title: "Buy milk and eggs")) {
+      $0.editor = TitleEditorFeature.State(keeping: "Buy milk and eggs", ofDeleted: 1)
+      $0.error = .todoNotFound(1)
+    }
+    #expect(store.state.mode == .editingTitle)
+
+    // Saving it adds it as a new todo.
+    await store.send(.editor(.save))
+    await store.receive(.editor(.delegate(.save(id: nil, title: "Buy milk and eggs")))) {
+      $0.editor = nil
+    }
+    await store.receive(.add(title: "Buy milk and eggs")) { $0.error = nil }
+    await store.receive(
+      .finished(
+        .added(todo(1, "Buy milk and eggs")),
+        contents: TodoSnapshot(
+          todos: [todo(1, "Buy milk and eggs")], undoHistory: ["add “Buy milk and eggs”"]))
+    ) {
+      $0.list.todos = [todo(1, "Buy milk and eggs")]
+      $0.undoHistory = ["add “Buy milk and eggs”"]
+      $0.outcome = .added(todo(1, "Buy milk and eggs"))
+    }
+    await store.finish()
+  }
+
+  @Test func undoingADeletionSelectsTheRestoredTodo() async {
+    let repository = InMemoryTodoRepository(todos: [todo(1, "a"), todo(2, "b"), todo(3, "c")])
+    let store = makeStore(repository)
+    await startObserving(store, loading: [todo(1, "a"), todo(2, "b"), todo(3, "c")])
+    await store.send(.list(.select(id: 2))) { $0.list.selection = 2 }
+    await store.send(.delete(id: 2))
+    await store.receive(
+      .finished(
+        .deleted(todo(2, "b")),
+        contents: TodoSnapshot(todos: [todo(1, "a"), todo(3, "c")], undoHistory: ["delete “b”"]))
+    ) {
+      $0.list.todos.remove(id: 2)
+      $0.undoHistory = ["delete “b”"]
+      $0.outcome = .deleted(todo(2, "b"))
+    }
+    await store.send(.list(.select(id: 1))) { $0.list.selection = 1 }
+
+    await store.send(.undo)
+    await store.receive(
+      .finished(
+        .undid("delete “b”"),
+        contents: TodoSnapshot(todos: [todo(1, "a"), todo(2, "b"), todo(3, "c")]))
+    ) {
+      $0.list.todos = [todo(1, "a"), todo(2, "b"), todo(3, "c")]
+      $0.list.selection = 2
+      $0.undoHistory = []
+      $0.outcome = .undid("delete “b”")
+    }
     await stopObserving(store)
   }
 }

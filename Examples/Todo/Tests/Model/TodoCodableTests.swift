@@ -37,7 +37,7 @@ import Uniflow
       .rename(id: 1, title: "Y"), .setNote(id: 1, note: "a\nb"), .toggle(id: 1),
       .setDone(id: 1, isDone: true), .delete(id: 1),
       .clearDone, .undo, .redo, .list(.setFilter(.done)), .list(.setSearch("milk")), .list(.cycleFilter),
-      .list(.moveSelection(by: -2)), .list(.select(id: 4)), .list(.select(id: nil)), .dismissMessage,
+      .list(.moveSelection(by: -2)), .list(.select(id: 4)), .list(.select(id: nil)), .back,
       .list(.startSearch), .list(.editSearch(.insert("m"))), .list(.editSearch(.deleteToEnd)),
       .list(.delegate(.rename(todo))), .list(.delegate(.toggle(id: 3))), .editor(.edit(.moveLeft)),
       .editor(.save), .editor(.delegate(.save(id: nil, title: "Buy milk"))), .editor(.delegate(.cancel)),

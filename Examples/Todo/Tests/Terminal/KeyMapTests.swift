@@ -24,7 +24,7 @@ import TodoTerminal
     #expect(command(.character("/")) == .send(.list(.startSearch)))
     #expect(command(.character("f")) == .send(.list(.cycleFilter)))
     #expect(command(.tab) == .send(.list(.cycleFilter)))
-    #expect(command(.escape) == .send(.dismissMessage))
+    #expect(command(.escape) == .send(.back))
     #expect(command(.character("x")) == nil)
     // Enter pushes the detail screen at once: the keys after it are the screen's.
     #expect(command(.enter) == .send(.list(.openSelected)))

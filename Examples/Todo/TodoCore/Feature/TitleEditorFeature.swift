@@ -21,6 +21,9 @@ public struct TitleEditorFeature: Reducer, Sendable {
     public var id: Todo.ID?
     /// The title typed so far, with the cursor.
     public var draft: TextDraft
+    /// The todo this title was typed for, when another process deleted it before the rename
+    /// was saved: the title is kept, and saving adds it as a new todo.
+    public var deletedTodo: Todo.ID?
 
     /// Starts typing the title of a new todo.
     public init() {
@@ -34,6 +37,18 @@ public struct TitleEditorFeature: Reducer, Sendable {
     public init(renaming todo: Todo) {
       id = todo.id
       draft = TextDraft(todo.title)
+    }
+
+    /// Keeps a title typed for a todo another process deleted meanwhile, as the title of a new
+    /// todo.
+    ///
+    /// - Parameters:
+    ///   - title: The title typed.
+    ///   - id: The todo it was typed for, now gone.
+    public init(keeping title: String, ofDeleted id: Todo.ID) {
+      self.id = nil
+      draft = TextDraft(title)
+      deletedTodo = id
     }
   }
 

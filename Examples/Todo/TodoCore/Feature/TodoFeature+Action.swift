@@ -38,8 +38,9 @@ extension TodoFeature {
     case undo
     /// Applies the last change undone again.
     case redo
-    /// Clears the error and the outcome shown.
-    case dismissMessage
+    /// Steps back on the list (Esc): clears the error and the outcome shown; when none is
+    /// shown, clears the search that was kept.
+    case back
 
     // MARK: Children
 
@@ -59,6 +60,9 @@ extension TodoFeature {
     case finished(TodoOutcome, contents: TodoSnapshot)
     /// A command, or reading the repository, failed.
     case failed(TodoStoreError)
+    /// A rename found its todo gone: another process deleted it. The error is shown, and the
+    /// title typed is kept in the title editor, where saving adds it as a new todo.
+    case renameFoundTodoDeleted(id: Todo.ID, title: String)
 
     /// The case carrying the list's actions.
     public static let listCase = ActionCase(embed: Action.list) {

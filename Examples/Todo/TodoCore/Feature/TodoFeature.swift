@@ -177,8 +177,12 @@ public struct TodoFeature: Reducer, Sendable {
       } catch {
         return fail(error, &state)
       }
-      return perform({ repository throws(TodoStoreError) in try await repository.rename(id: id, to: title) })
-      {
+      return perform(
+        { repository throws(TodoStoreError) in try await repository.rename(id: id, to: title) },
+        failure: { error in
+          error == .todoNotFound(id) ? .renameFoundTodoDeleted(id: id, title: title) : .failed(error)
+        }
+      ) {
         $0.isChanged ? .renamed($0.todo) : .alreadyTitled($0.todo)
       }
 
@@ -234,26 +238,45 @@ public struct TodoFeature: Reducer, Sendable {
         { repository throws(TodoStoreError) in try await repository.redo() },
         outcome: TodoOutcome.redid)
 
-    case .dismissMessage:
-      state.error = nil
-      state.outcome = nil
-      return .none
+    case .back:
+      guard state.error == nil, state.outcome == nil else {
+        state.error = nil
+        state.outcome = nil
+        return .none
+      }
+      return state.list.search.isEmpty ? .none : .send(.list(.clearSearch))
 
     case .snapshotLoaded(let snapshot):
       state.load(snapshot)
       return .none
 
     case .finished(let outcome, let contents):
+      let before = state.list.todos
       state.load(contents)
       state.outcome = outcome
-      // The contents hold the new todo: when the filter shows it, it is selected.
-      if case .added(let todo) = outcome, state.list.visibleTodos.contains(id: todo.id) {
-        state.list.selection = todo.id
+      switch outcome {
+      case .added(let todo):
+        // The contents hold the new todo: when the filter shows it, it is selected.
+        if state.list.visibleTodos.contains(id: todo.id) { state.list.selection = todo.id }
+      case .undid, .redid:
+        // The row the step brought back or changed is selected, as the list had it then: a
+        // deletion undone selects the todo restored.
+        if let touched = state.list.visibleTodos.first(where: { before[id: $0.id] != $0 }) {
+          state.list.selection = touched.id
+        }
+      default:
+        break
       }
       return .none
 
     case .failed(let error):
       return fail(error, &state)
+
+    case .renameFoundTodoDeleted(let id, let title):
+      if state.editor == nil {
+        state.editor = TitleEditorFeature.State(keeping: title, ofDeleted: id)
+      }
+      return fail(.todoNotFound(id), &state)
     }
   }
   /// Records a failure for the interface to show.
@@ -264,9 +287,10 @@ public struct TodoFeature: Reducer, Sendable {
   }
 
   /// Runs a repository command, then sends its outcome with the contents it left, or its
-  /// failure.
+  /// failure (``Action/failed(_:)`` unless `failure` says otherwise).
   private func perform<Value: Sendable>(
     _ command: @escaping @Sendable (any TodoRepository) async throws(TodoStoreError) -> TodoChange<Value>,
+    failure: @escaping @Sendable (TodoStoreError) -> Action = Action.failed,
     outcome: @escaping @Sendable (Value) -> TodoOutcome
   ) -> Effect<Action> {
     let repository = repository
@@ -275,7 +299,7 @@ public struct TodoFeature: Reducer, Sendable {
         let change = try await command(repository)
         await send(.finished(outcome(change.value), contents: change.contents))
       } catch {
-        await send(.failed(error))
+        await send(failure(error))
       }
     }
   }
