@@ -1,10 +1,13 @@
 /// A view model backed by a store: its outputs are selections of the store's state, its
 /// inputs send the store actions, and its start-up work runs as long as it lives.
 ///
-/// Subclass it and conform to ``ViewModel``:
+/// Subclass it, and give the subclass an `input` and an `output`: a struct of ``InputAction``s
+/// (what a view may tell it) and a struct of ``OutputValue``s and ``OutputEvent``s (what a view
+/// shows). The view is given the view model and uses nothing else. (There is no protocol for
+/// that pair: one would constrain nothing a view could rely on.)
 ///
 /// ```swift
-/// final class ContentViewModel: StoreViewModel<Content.State, Content.Action>, ViewModel {
+/// final class ContentViewModel: StoreViewModel<Content.State, Content.Action> {
 ///   struct Input {
 ///     let reload: InputAction<Void>
 ///     let select: InputAction<String>

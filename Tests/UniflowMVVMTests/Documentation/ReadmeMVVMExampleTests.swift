@@ -8,7 +8,7 @@ import UniflowTestSupport
 /// The README tour's counter, which the MVVM section builds on.
 typealias Counter = ReadmeTour.Counter
 
-final class CounterViewModel: StoreViewModel<Counter.State, Counter.Action>, ViewModel {
+final class CounterViewModel: StoreViewModel<Counter.State, Counter.Action> {
   struct Input { let increment: InputAction<Void> }
   struct Output { let countText: OutputValue<String> }
 

@@ -25,7 +25,7 @@ final class AnalyticsRecorder {
   }
 }
 
-final class ChecklistViewModel: StoreViewModel<Checklist.State, Checklist.Action>, ViewModel {
+final class ChecklistViewModel: StoreViewModel<Checklist.State, Checklist.Action> {
   struct Input {
     let add: InputAction<String>
     let remove: InputAction<Int>

@@ -43,7 +43,7 @@ struct Order: Reducer {
   }
 }
 
-final class OrderViewModel: StoreViewModel<Order.State, Order.Action>, ViewModel {
+final class OrderViewModel: StoreViewModel<Order.State, Order.Action> {
   struct Input {
     let add: InputAction<String>
     let checkout: InputAction<Void>

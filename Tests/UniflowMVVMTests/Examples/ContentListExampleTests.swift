@@ -40,7 +40,7 @@ struct Content: Reducer {
   }
 }
 
-final class ContentViewModel: StoreViewModel<Content.State, Content.Action>, ViewModel {
+final class ContentViewModel: StoreViewModel<Content.State, Content.Action> {
   struct Input {
     let reload: InputAction<Void>
     let selectContent: InputAction<String>

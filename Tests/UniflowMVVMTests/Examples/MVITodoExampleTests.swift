@@ -120,7 +120,7 @@ struct TodoStore: Reducer {
   }
 }
 
-final class TodoListViewModel: StoreViewModel<TodoStore.State, TodoStore.Action>, ViewModel {
+final class TodoListViewModel: StoreViewModel<TodoStore.State, TodoStore.Action> {
   struct Input {
     let create: InputAction<String>
     let delete: InputAction<Int>

@@ -3,7 +3,7 @@ import UniflowMVVM
 import UniflowTestSupport
 
 /// A view model over ``Profile``: two outputs, two inputs.
-final class ProfileViewModel: StoreViewModel<Profile.State, Profile.Action>, ViewModel {
+final class ProfileViewModel: StoreViewModel<Profile.State, Profile.Action> {
   struct Input {
     let rename: InputAction<String>
     let birthday: InputAction<Void>

@@ -80,7 +80,7 @@ struct Checklist: Reducer {
   }
 }
 
-final class ChecklistViewModel: StoreViewModel<Checklist.State, Checklist.Action>, ViewModel {
+final class ChecklistViewModel: StoreViewModel<Checklist.State, Checklist.Action> {
   struct Input { let add: InputAction<String> }
   struct Output { let summary: OutputValue<String> }
 
