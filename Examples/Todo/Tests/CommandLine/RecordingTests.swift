@@ -76,6 +76,68 @@ import UniflowDevTools
     #expect(result.matchedStepCount == session.steps.count)
   }
 
+  @Test @MainActor func everyChangeIsCreditedToTheCommandThatMadeItEvenUnderLoad() async throws {
+    // Busy loops on every core, so that effects and the repository's live updates race as they
+    // do on a loaded machine.
+    let burners = try (0..<max(2, ProcessInfo.processInfo.activeProcessorCount)).map { _ in
+      let burner = Process()
+      // A loop that also ends when the test's process does, should the test stop early; its
+      // output goes nowhere, so that it holds no pipe of the test runner's open.
+      burner.executableURL = URL(filePath: "/bin/sh")
+      burner.arguments = ["-c", "while kill -0 $PPID 2>/dev/null; do :; done"]
+      burner.standardInput = FileHandle.nullDevice
+      burner.standardOutput = FileHandle.nullDevice
+      burner.standardError = FileHandle.nullDevice
+      try burner.run()
+      return burner
+    }
+    // SIGKILL: the test process may block the signals a child inherits, SIGTERM among them.
+    defer { for burner in burners { kill(burner.processIdentifier, SIGKILL) } }
+    let log = todo.directory.file("loaded.jsonl")
+    let terminal = try PseudoTerminal()
+    let process = Process()
+    process.executableURL = TodoProcess.executable
+    process.arguments = ["--db", todo.database, "--record", log]
+    process.environment = TodoProcess.baseEnvironment
+    process.standardInput = terminal.terminal
+    process.standardOutput = terminal.terminal
+    process.standardError = terminal.terminal
+    try process.run()
+    try terminal.closeTerminalSide()
+    try terminal.read(until: "No todos yet. Press a to add one.")
+    for (keys, shown) in [
+      ("a", "Add: "), ("Buy milk\r", "Added 1: Buy milk"), ("a", "Add: "),
+      ("Call mom\r", "Added 2: Call mom"), ("e", "Rename 2: "), ("!\r", "Renamed 2: Call mom!"),
+      (" ", "Done 2: Call mom!"), ("d", "Deleted 2: Call mom!"), ("u", "Undid: delete"),
+    ] {
+      terminal.type(keys)
+      try terminal.read(until: shown)
+    }
+    terminal.type("q")
+    try terminal.readToEnd()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+
+    // Every step that changed the todos is the result of a command, sent by that command's
+    // effect; the live updates bring the initial contents only (no other process wrote).
+    let session = try SessionLog(contentsOf: URL(filePath: log), expectedApp: "todo")
+    let names = Dictionary(uniqueKeysWithValues: session.steps.map { ($0.sequenceNumber, $0.name) })
+    var previous = try session.state(after: 0, as: TodoFeature.State.self).todos
+    var credited: [String] = []
+    for (index, step) in session.steps.enumerated() {
+      let todos = try session.state(after: index + 1, as: TodoFeature.State.self).todos
+      defer { previous = todos }
+      guard todos != previous else { continue }
+      if step.name == "snapshotLoaded" {
+        #expect(previous.isEmpty && step.cause.flatMap { names[$0] } == "startObserving")
+        continue
+      }
+      #expect(step.name == "finished", "step \(step.sequenceNumber) \(step.name) changed the todos")
+      credited.append(step.cause.flatMap { names[$0] } ?? "none")
+    }
+    #expect(credited == ["add", "add", "rename", "toggle", "delete", "undo"])
+  }
+
   @Test func oneShotCommandsRecordWithTheOptionOrTheEnvironment() throws {
     let first = todo.directory.file("add.jsonl")
     #expect(try todo.run("add", "Buy milk", "--record", first).status == 0)
