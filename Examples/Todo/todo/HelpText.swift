@@ -15,7 +15,8 @@ let helpText = """
                                   print the todos: all (the default), open ones, or done ones;
                                   --grep keeps those whose title contains TEXT (ignoring case
                                   and accents); --json prints a JSON array, one object per
-                                  todo with the keys id, title, done, created_at, completed_at
+                                  todo with the keys id, title, done, created_at, completed_at,
+                                  note
     todo done ID                  mark a todo done
     todo reopen ID                mark a done todo open again
     todo rename ID TITLE...       give a todo a new title

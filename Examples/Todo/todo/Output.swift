@@ -66,7 +66,8 @@ func jsonList(_ todos: IdentifiedArray<Todo>) -> String {
   let objects = todos.map { todo in
     let completed = todo.completedAt.map { string(dates.string(from: $0)) } ?? "null"
     return "  {\"id\": \(todo.id), \"title\": \(string(todo.title)), \"done\": \(todo.isDone), "
-      + "\"created_at\": \(string(dates.string(from: todo.createdAt))), \"completed_at\": \(completed)}"
+      + "\"created_at\": \(string(dates.string(from: todo.createdAt))), \"completed_at\": \(completed), "
+      + "\"note\": \(string(todo.note))}"
   }
   return "[\n" + objects.joined(separator: ",\n") + "\n]"
 }

@@ -111,7 +111,11 @@ public struct SessionLog: Sendable {
   public init(contentsOf url: URL, expectedApp: String? = nil) throws(SessionLogError) {
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      // Through a file handle: on Linux, `Data(contentsOf:)` of an empty file loses the buffer
+      // it read into.
+      let handle = try FileHandle(forReadingFrom: url)
+      defer { try? handle.close() }
+      data = try handle.readToEnd() ?? Data()
     } catch {
       throw .unreadable(path: url.path(percentEncoded: false), reason: error.localizedDescription)
     }

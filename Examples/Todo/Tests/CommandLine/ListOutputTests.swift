@@ -22,6 +22,7 @@ import TodoCore
   }
 
   @Test func jsonHasOneObjectPerTodoWithStableKeys() throws {
+    _ = try todo.run("note", "3", "-", input: "For Sunday\n\"Ramekins\"\n")
     let result = try todo.run("list", "--json")
     #expect(result.status == 0)
     let lines = result.standardOutput.split(separator: "\n")
@@ -29,14 +30,16 @@ import TodoCore
     #expect(lines.first == "[" && lines.last == "]")
     #expect(
       lines[1].hasPrefix("  {\"id\": 1, \"title\": \"Buy milk\", \"done\": false, \"created_at\": \"20"))
-    #expect(lines[1].hasSuffix("\"completed_at\": null},"))
+    #expect(lines[1].hasSuffix("\"completed_at\": null, \"note\": \"\"},"))
     let objects = try #require(
       try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
     #expect(objects.map { $0["id"] as? Int } == [1, 2, 3])
     #expect(objects.map { $0["title"] as? String } == ["Buy milk", "Call mom", "Buy crème brûlée"])
     #expect(objects.map { $0["done"] as? Bool } == [false, true, false])
-    #expect(objects.allSatisfy { Set($0.keys) == ["id", "title", "done", "created_at", "completed_at"] })
+    #expect(
+      objects.allSatisfy { Set($0.keys) == ["id", "title", "done", "created_at", "completed_at", "note"] })
     #expect(objects[1]["completed_at"] is String)
+    #expect(objects.map { $0["note"] as? String } == ["", "", "For Sunday\n\"Ramekins\""])
     #expect(try todo.run("list", "--json", "--grep", "nothing").standardOutput == "[]\n")
   }
 

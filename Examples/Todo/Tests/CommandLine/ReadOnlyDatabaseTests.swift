@@ -90,7 +90,7 @@ import TodoCore
     }
     try setPermissions(0o777, of: folder)
     try setPermissions(0o444, of: database)
-    let before = try Data(contentsOf: URL(filePath: database))
+    let before = try todo.directory.contents(of: database)
 
     let list = try run("list")
     #expect(list.status == 1)
@@ -100,6 +100,6 @@ import TodoCore
       + "it; make the file and its folder writable, or use the todo that made it (the file "
       + "was left untouched)"
     #expect(list.standardError == "todo: error: \(message)\n")
-    #expect(try Data(contentsOf: URL(filePath: database)) == before)
+    #expect(try todo.directory.contents(of: database) == before)
   }
 }

@@ -20,8 +20,11 @@ final class TemporaryDirectory: Sendable {
     (path as NSString).appendingPathComponent(name)
   }
 
-  /// The bytes of the file at `path`.
+  /// The bytes of the file at `path`, read through a file handle: on Linux, `Data(contentsOf:)`
+  /// of an empty file loses the buffer it read into.
   func contents(of path: String) throws -> Data {
-    try Data(contentsOf: URL(fileURLWithPath: path))
+    let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+    defer { try? handle.close() }
+    return try handle.readToEnd() ?? Data()
   }
 }
