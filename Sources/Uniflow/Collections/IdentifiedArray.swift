@@ -443,6 +443,16 @@ extension IdentifiedArray: CustomStringConvertible {
   }
 }
 
+extension IdentifiedArray: CustomReflectable {
+  /// The elements, each labelled with its identifier, so that a test's diff names a changed
+  /// element by its identifier (`todos[id: 3].isDone`) rather than by its position.
+  public var customMirror: Mirror {
+    Mirror(
+      self, children: zip(_ids, _elements).map { (label: String(reflecting: $0), value: $1 as Any) },
+      displayStyle: .collection)
+  }
+}
+
 extension IdentifiedArray: Encodable where Element: Encodable {
   /// Encodes the elements as an array.
   public func encode(to encoder: any Encoder) throws {

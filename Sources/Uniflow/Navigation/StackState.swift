@@ -308,7 +308,8 @@ extension StackState: CustomStringConvertible {
 }
 
 extension StackState: CustomReflectable {
-  /// The elements, each labelled with its identifier (`#0`), as a test's diff shows them.
+  /// The elements, each labelled with its identifier, so that a test's diff names a screen by
+  /// its identifier (`path[id: #1]`) rather than by its position.
   public var customMirror: Mirror {
     Mirror(
       self, children: zip(_ids, _elements).map { (label: $0.description, value: $1 as Any) },

@@ -3,7 +3,7 @@
 /// ```swift
 /// let diff = ValueDiff(expected: expectedState, actual: store.state)
 /// print(diff)
-/// // todos[1].isDone: expected true, actual false
+/// // todos[id: 2].isDone: expected true, actual false
 /// // filter: expected .open, actual .all
 /// ```
 ///
@@ -14,6 +14,9 @@
 /// - arrays and other collections, element by element, aligned so that an insertion or a removal
 ///   shows as one `unexpected` or `missing` element rather than as a change of every element
 ///   after it;
+/// - collections whose mirror labels each element with its identifier (`IdentifiedArray`,
+///   `StackState`), by identifier (`todos[id: 2].isDone`, `path[id: #1]`), with a change of
+///   order as one line listing both orders;
 /// - sets, by membership (`tags: missing "urgent"`);
 /// - dictionaries, by key (`scores["ada"]: expected 3, actual 4`);
 /// - optionals through their value (`nil` against a value is one change).

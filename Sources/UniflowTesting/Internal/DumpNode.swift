@@ -17,6 +17,11 @@ indirect enum DumpNode: Hashable, Sendable {
   /// An ordered collection: an array, or any other `Collection` through its elements. `type` is
   /// `nil` for `Array`.
   case sequence(type: String?, elements: [DumpNode])
+  /// An ordered collection whose elements have identifiers (an `IdentifiedArray`, a
+  /// `StackState`: their mirrors label each element with its identifier), rendered as a
+  /// `.sequence` but compared by identifier. An empty one is a `.sequence`: a mirror without
+  /// children does not say whether they would have labels.
+  case keyedSequence(type: String?, entries: [Entry])
   /// A set, its members sorted by their rendering. `type` is `nil` for `Set`.
   case set(type: String?, members: [DumpNode])
   /// A dictionary, its entries sorted by the rendering of their keys. `type` is `nil` for
@@ -59,8 +64,15 @@ extension DumpNode {
     case .tuple:
       return .tuple(fields(of: mirror, visiting: &visiting))
     case .collection:
+      let type = collectionName(valueType, unless: "Array")
+      if !mirror.children.isEmpty, mirror.children.allSatisfy({ $0.label != nil }) {
+        let entries = mirror.children.map { child in
+          Entry(key: .scalar(child.label ?? ""), value: make(child.value, visiting: &visiting))
+        }
+        return .keyedSequence(type: type, entries: entries)
+      }
       let elements = mirror.children.map { make($0.value, visiting: &visiting) }
-      return .sequence(type: collectionName(valueType, unless: "Array"), elements: elements)
+      return .sequence(type: type, elements: elements)
     case .set:
       let members = mirror.children.map { make($0.value, visiting: &visiting) }
       return .set(type: collectionName(valueType, unless: "Set"), members: members.sorted(by: renderedOrder))
@@ -190,6 +202,8 @@ extension DumpNode {
       Self.render(fields, into: &output)
     case .sequence(let type, let elements):
       Self.render(type: type, open: "[", elements.map { [$0] }, separator: "", close: "]", into: &output)
+    case .keyedSequence(let type, let entries):
+      Self.render(type: type, open: "[", entries.map { [$0.value] }, separator: "", close: "]", into: &output)
     case .set(let type, let members):
       Self.render(
         type: type ?? "Set", open: "[", members.map { [$0] }, separator: "", close: "]", into: &output)

@@ -6,6 +6,8 @@ enum PathComponent: Hashable, Sendable {
   case index(Int)
   /// A dictionary entry, by the rendering of its key: `["milk"]`.
   case key(String)
+  /// An element of a collection with identifiers, by its identifier: `[id: 3]`.
+  case id(String)
   /// The payload of an enum case: `.loaded`.
   case enumCase(String)
 
@@ -24,13 +26,14 @@ func renderPath(_ path: [PathComponent]) -> String {
   var output: String
   switch first {
   case .field(let name), .enumCase(let name): output = name
-  case .index, .key: output = "self"
+  case .index, .key, .id: output = "self"
   }
   for (position, component) in path.enumerated() {
     switch component {
     case .field(let name), .enumCase(let name): if position > 0 { output += "." + name }
     case .index(let index): output += "[\(index)]"
     case .key(let key): output += "[\(key)]"
+    case .id(let id): output += "[id: \(id)]"
     }
   }
   return output
@@ -75,6 +78,12 @@ private func collectDifferences(
     collectDifferences(lhs, rhs, path: path + [.enumCase(lhsName)], into: &result)
   case (.sequence(let lhsType, let lhs), .sequence(let rhsType, let rhs)) where lhsType == rhsType:
     collectSequenceDifferences(lhs, rhs, path: path, into: &result)
+  case (.keyedSequence(let lhsType, let lhs), .keyedSequence(let rhsType, let rhs)) where lhsType == rhsType:
+    collectKeyedDifferences(lhs, rhs, path: path, into: &result)
+  case (.sequence(let lhsType, []), .keyedSequence(let rhsType, let rhs)) where lhsType == rhsType:
+    collectKeyedDifferences([], rhs, path: path, into: &result)
+  case (.keyedSequence(let lhsType, let lhs), .sequence(let rhsType, [])) where lhsType == rhsType:
+    collectKeyedDifferences(lhs, [], path: path, into: &result)
   case (.set(let lhsType, let lhs), .set(let rhsType, let rhs)) where lhsType == rhsType:
     let lhsMembers = Set(lhs)
     let rhsMembers = Set(rhs)
@@ -124,6 +133,37 @@ private func collectEntryDifferences(
       result.append(NodeDifference(path: path + [.key(rightKey)], expected: nil, actual: right.value))
       rhsIndex += 1
     }
+  }
+}
+
+/// Elements with identifiers, matched by identifier: an element only one side has is missing
+/// or unexpected, the others are compared in depth, and a change of order is one difference
+/// of the whole collection, listing the identifiers in each order.
+private func collectKeyedDifferences(
+  _ lhs: [DumpNode.Entry], _ rhs: [DumpNode.Entry], path: [PathComponent],
+  into result: inout [NodeDifference]
+) {
+  let lhsKeys = lhs.map(\.key.rendered)
+  let rhsKeys = rhs.map(\.key.rendered)
+  let lhsByKey = Dictionary(zip(lhsKeys, lhs.map(\.value)), uniquingKeysWith: { first, _ in first })
+  let rhsByKey = Dictionary(zip(rhsKeys, rhs.map(\.value)), uniquingKeysWith: { first, _ in first })
+  let lhsCommon = lhsKeys.filter { rhsByKey[$0] != nil }
+  let rhsCommon = rhsKeys.filter { lhsByKey[$0] != nil }
+  if lhsCommon != rhsCommon {
+    func order(_ keys: [String]) -> DumpNode {
+      .scalar("ids in the order [" + keys.joined(separator: ", ") + "]")
+    }
+    result.append(NodeDifference(path: path, expected: order(lhsCommon), actual: order(rhsCommon)))
+  }
+  for (key, value) in zip(lhsKeys, lhs.map(\.value)) {
+    if let actual = rhsByKey[key] {
+      collectDifferences(value, actual, path: path + [.id(key)], into: &result)
+    } else {
+      result.append(NodeDifference(path: path + [.id(key)], expected: value, actual: nil))
+    }
+  }
+  for (key, value) in zip(rhsKeys, rhs.map(\.value)) where lhsByKey[key] == nil {
+    result.append(NodeDifference(path: path + [.id(key)], expected: nil, actual: value))
   }
 }
 

@@ -36,7 +36,7 @@
 ///
 ///   ```
 ///   State changed differently than expected:
-///     todos[1].isDone: expected true, actual false
+///     todos[id: 2].isDone: expected true, actual false
 ///   State changes the test did not describe:
 ///     isLoading: expected false, actual true
 ///   ```

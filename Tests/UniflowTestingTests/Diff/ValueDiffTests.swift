@@ -76,6 +76,55 @@ import UniflowTesting
         """)
   }
 
+  @Test func identifiedElementsAreNamedByTheirIdentifierNotTheirPosition() {
+    let expected: IdentifiedArray<Todo> = [
+      Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Eggs"), Todo(id: 3, title: "Jam"),
+    ]
+    var actual = expected
+    actual.remove(id: 1)
+    actual[id: 3]?.title = "Honey"
+    actual.append(Todo(id: 4, title: "Tea"))
+    #expect(
+      ValueDiff(expected: expected, actual: actual).description == """
+        self[id: 1]: missing Todo(id: 1, title: "Milk", isDone: false)
+        self[id: 3].title: expected "Jam", actual "Honey"
+        self[id: 4]: unexpected Todo(id: 4, title: "Tea", isDone: false)
+        """)
+    // From empty, or to empty, too.
+    #expect(
+      ValueDiff(expected: IdentifiedArray<Todo>(), actual: [Todo(id: 7, title: "Tea")]).description
+        == "self[id: 7]: unexpected Todo(id: 7, title: \"Tea\", isDone: false)")
+    #expect(
+      ValueDiff(expected: [Todo(id: 7, title: "Tea")], actual: IdentifiedArray<Todo>()).description
+        == "self[id: 7]: missing Todo(id: 7, title: \"Tea\", isDone: false)")
+  }
+
+  @Test func aMoveOfIdentifiedElementsIsOneChangeListingBothOrders() {
+    let expected: IdentifiedArray<Todo> = [Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Eggs")]
+    let actual: IdentifiedArray<Todo> = [Todo(id: 2, title: "Eggs"), Todo(id: 1, title: "Milk")]
+    #expect(
+      ValueDiff(expected: expected, actual: actual).description
+        == "self: expected ids in the order [1, 2], actual ids in the order [2, 1]")
+  }
+
+  @Test func stackScreensAreNamedByTheirIdentifier() {
+    let expected = StackState(["list", "detail"])
+    var changed = expected
+    changed[id: 1] = "details"
+    #expect(
+      ValueDiff(expected: expected, actual: changed).description
+        == "self[id: #1]: expected \"detail\", actual \"details\"")
+    // A screen popped and another pushed: a new identifier, not the same position changed.
+    var replaced = expected
+    replaced.popLast()
+    replaced.append("history")
+    #expect(
+      ValueDiff(expected: expected, actual: replaced).description == """
+        self[id: #1]: missing "detail"
+        self[id: #2]: unexpected "history"
+        """)
+  }
+
   @Test func dictionariesCompareByKeyInKeyOrder() {
     var actual = board
     actual.scores = ["eve": 2, "ada": 4]
