@@ -29,14 +29,28 @@
 /// to other rows are not recorded; make them in another action.
 public struct UndoPart<State, Action>: Sendable {
   /// Reads what the part needs before the action.
-  let capture: @Sendable (inout State, Action) -> any Sendable
+  @usableFromInline let capture: @Sendable (inout State, Action) -> any Sendable
   /// Compares the part after the action with what was captured.
-  let record: @Sendable (inout State, any Sendable) -> UndoRecording
+  @usableFromInline let record: @Sendable (inout State, any Sendable) -> UndoRecording
   /// Puts a recorded value in the state and returns the one it replaced, with its cost.
-  let swap: @Sendable (inout State, any Sendable) -> (value: any Sendable, cost: Int)
+  @usableFromInline let swap: @Sendable (inout State, any Sendable) -> (value: any Sendable, cost: Int)
   /// One recorded value for two consecutive ones of this part: the older's, completed by the
   /// newer's where the older recorded nothing.
-  let merge: @Sendable (_ older: any Sendable, _ newer: any Sendable) -> (value: any Sendable, cost: Int)
+  @usableFromInline let merge:
+    @Sendable (_ older: any Sendable, _ newer: any Sendable) -> (value: any Sendable, cost: Int)
+
+  @inlinable
+  init(
+    capture: @escaping @Sendable (inout State, Action) -> any Sendable,
+    record: @escaping @Sendable (inout State, any Sendable) -> UndoRecording,
+    swap: @escaping @Sendable (inout State, any Sendable) -> (value: any Sendable, cost: Int),
+    merge: @escaping @Sendable (any Sendable, any Sendable) -> (value: any Sendable, cost: Int)
+  ) {
+    self.capture = capture
+    self.record = record
+    self.swap = swap
+    self.merge = merge
+  }
 
   /// A value of the state, recorded whole when an action changes it.
   ///
@@ -47,6 +61,7 @@ public struct UndoPart<State, Action>: Sendable {
   /// - Returns: The part.
   /// - Complexity: O(1) per action that leaves it alone; an action that changes it copies it
   ///   once.
+  @inlinable
   public static func value<Value: Equatable & Sendable>(
     _ keyPath: any WritableKeyPath<State, Value> & Sendable,
     cost: (@Sendable (Value) -> Int)? = nil
@@ -83,6 +98,7 @@ public struct UndoPart<State, Action>: Sendable {
   /// - Returns: The part.
   /// - Complexity: O(1) per action addressed to a row, plus the row's comparison; for any other
   ///   action, O(1) when it leaves the collection alone, O(n) when it changes it.
+  @inlinable
   public static func rows<Row: Identifiable & Equatable & Sendable, RowAction>(
     _ keyPath: any WritableKeyPath<State, IdentifiedArray<Row>> & Sendable,
     action: ActionCase<Action, IdentifiedAction<Row.ID, RowAction>>,
@@ -104,7 +120,7 @@ public struct UndoPart<State, Action>: Sendable {
           switch (captured as! RowsCapture<Row>).change(to: rows) {
           case .unchanged: .unchanged
           case .changed(let change): .changed(change, cost: change.cost(rowCost))
-          case .incomplete: .incomplete(typeName(Row.self))
+          case .incomplete: .incomplete(String(describing: Row.self))
           }
         }
       },
@@ -121,6 +137,7 @@ public struct UndoPart<State, Action>: Sendable {
 }
 
 /// What a part found after an action.
+@usableFromInline
 enum UndoRecording {
   /// The action left the part as it was.
   case unchanged

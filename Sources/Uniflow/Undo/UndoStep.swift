@@ -48,13 +48,21 @@ struct UndoStep: Sendable {
 }
 
 /// The recorded value of one part, for one step.
+@usableFromInline
 struct UndoChange: Sendable {
   /// The part's position among the parts the history tracks.
-  var part: Int
+  @usableFromInline var part: Int
   /// The value the part had (a value, or the rows that changed).
-  var value: any Sendable
+  @usableFromInline var value: any Sendable
   /// The bytes it counts for toward a limit.
-  var cost: Int
+  @usableFromInline var cost: Int
+
+  @inlinable
+  init(part: Int, value: any Sendable, cost: Int) {
+    self.part = part
+    self.value = value
+    self.cost = cost
+  }
 }
 
 /// A transaction being recorded: the label of the outermost one, how deep they are nested,

@@ -1,15 +1,16 @@
 /// A feature whose tracked parts can be undone and redone; see
 /// ``Reducer/undoable(history:action:tracking:clock:coalescingInterval:limit:policy:)``.
 public struct UndoableReducer<Base: Reducer>: Reducer {
-  let base: Base
-  let toHistory: MutableKeyPath<Base.State, UndoHistory>
-  let toUndoAction: ActionCase<Base.Action, UndoAction>
-  let parts: [UndoPart<Base.State, Base.Action>]
-  let clock: any Clock<Duration>
-  let coalescingInterval: Duration
-  let limit: UndoLimit
-  let policy: @Sendable (Base.Action) -> UndoPolicy
+  @usableFromInline let base: Base
+  @usableFromInline let toHistory: MutableKeyPath<Base.State, UndoHistory>
+  @usableFromInline let toUndoAction: ActionCase<Base.Action, UndoAction>
+  @usableFromInline let parts: [UndoPart<Base.State, Base.Action>]
+  @usableFromInline let clock: any Clock<Duration>
+  @usableFromInline let coalescingInterval: Duration
+  @usableFromInline let limit: UndoLimit
+  @usableFromInline let policy: @Sendable (Base.Action) -> UndoPolicy
 
+  @usableFromInline
   init(
     base: Base,
     history: any WritableKeyPath<Base.State, UndoHistory> & Sendable,
@@ -32,6 +33,7 @@ public struct UndoableReducer<Base: Reducer>: Reducer {
 
   /// Applies an ``UndoAction`` to the history and the state, then runs the feature on it;
   /// runs the feature on any other action and records what it changed in the tracked parts.
+  @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     if let undoAction = toUndoAction.extract(action) {
       apply(undoAction, to: &state)
@@ -54,11 +56,7 @@ public struct UndoableReducer<Base: Reducer>: Reducer {
       case .changed(let value, let cost):
         changes.append(UndoChange(part: index, value: value, cost: cost))
       case .incomplete(let rows):
-        toHistory.modify(&state) { $0.clear() }
-        let reason =
-          "an action addressed to one row of \(rows) removed other rows, whose old values "
-          + "were not recorded: \(actionSummary(action))"
-        return effect.merge(with: .report(.undoHistoryCleared(reason)))
+        return effect.merge(with: clearHistory(&state, rows: rows, action: action))
       }
     }
     guard !changes.isEmpty else { return effect }
@@ -71,7 +69,8 @@ public struct UndoableReducer<Base: Reducer>: Reducer {
     return effect
   }
 
-  private func apply(_ action: UndoAction, to state: inout Base.State) {
+  @usableFromInline
+  func apply(_ action: UndoAction, to state: inout Base.State) {
     // The history is taken out while its steps change the state around it.
     var history = toHistory.modify(&state) { history in
       defer { history = UndoHistory() }
@@ -87,7 +86,22 @@ public struct UndoableReducer<Base: Reducer>: Reducer {
     toHistory.modify(&state) { $0 = history }
   }
 
-  private static func now<C: Clock<Duration>>(on clock: C) -> any InstantProtocol<Duration> {
+  /// Clears the history after an action whose changes could not be recorded, and reports why.
+  @usableFromInline
+  func clearHistory(
+    _ state: inout Base.State, rows: String, action: Base.Action
+  ) -> Effect<
+    Base.Action
+  > {
+    toHistory.modify(&state) { $0.clear() }
+    let reason =
+      "an action addressed to one row of \(rows) removed other rows, whose old values "
+      + "were not recorded: \(actionSummary(action))"
+    return .report(.undoHistoryCleared(reason))
+  }
+
+  @usableFromInline
+  static func now<C: Clock<Duration>>(on clock: C) -> any InstantProtocol<Duration> {
     clock.now
   }
 }
