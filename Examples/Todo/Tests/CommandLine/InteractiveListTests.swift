@@ -112,6 +112,16 @@ import TodoCore
     #expect(try await storedSnapshot().todos.map(\.note) == ["Oat milk"])
   }
 
+  @Test func ctrlUnderscoreUndoesTheNotesTypingAndCtrlYRedoesIt() async throws {
+    _ = try todo.run("add", "Buy milk")
+    // A pasted "Oat milk" (one edit), undone, redone, undone again; then "Tea" typed and Esc,
+    // which saves it. Ctrl-Z would have suspended: the note's own undo is Ctrl-_.
+    try typeAhead("\r\u{1B}[200~Oat milk\u{1B}[201~\u{1F}\u{19}\u{1F}Tea\u{1B}q", showing: "Buy milk")
+    let snapshot = try await storedSnapshot()
+    #expect(snapshot.todos.map(\.note) == ["Tea"])
+    #expect(terminal.text().contains("^_ undo  ^Y redo"))
+  }
+
   @Test func keysTypedAheadAcrossAPushAndAPopAreHandledInOrder() async throws {
     _ = try todo.run("add", "Buy milk")
     _ = try todo.run("add", "Call mom")
