@@ -11,8 +11,10 @@
 /// ```
 ///
 /// **Equality.** Two histories are equal when they offer the same steps to undo and to redo,
-/// by label, in the same order, and the same open transaction: what a menu shows. The values
-/// a step recorded are not compared, so a test describes a history by its labels:
+/// by label, in the same order, and the same open transaction, by its label: what a menu shows.
+/// The values a step recorded are not compared, so a test describes a history by its labels
+/// (and an observer of the whole history is not called when an action only adds to the newest
+/// step or to an open transaction; observe ``canUndo`` or ``undoLabel`` for a menu):
 ///
 /// ```swift
 /// await store.send(.rename("Oat milk")) {

@@ -56,7 +56,7 @@ public struct UndoableReducer<Base: Reducer>: Reducer {
       case .changed(let value, let cost):
         changes.append(UndoChange(part: index, value: value, cost: cost))
       case .incomplete(let rows):
-        return effect.merge(with: clearHistory(&state, rows: rows, action: action))
+        return effect.merge(with: clear(&state, rows, action))
       }
     }
     guard !changes.isEmpty else { return effect }
@@ -88,11 +88,7 @@ public struct UndoableReducer<Base: Reducer>: Reducer {
 
   /// Clears the history after an action whose changes could not be recorded, and reports why.
   @usableFromInline
-  func clearHistory(
-    _ state: inout Base.State, rows: String, action: Base.Action
-  ) -> Effect<
-    Base.Action
-  > {
+  func clear(_ state: inout Base.State, _ rows: String, _ action: Base.Action) -> Effect<Base.Action> {
     toHistory.modify(&state) { $0.clear() }
     let reason =
       "an action addressed to one row of \(rows) removed other rows, whose old values "
