@@ -22,6 +22,7 @@ let suites: [Suite] = [
   .record,
   .stack,
   .shared,
+  .undo,
 ]
 
 /// Suites that are planned but cannot be measured yet, with why.

@@ -157,3 +157,66 @@ extension ReadmeTour {
     }
   }
 }
+
+// MARK: Undo and redo
+
+extension ReadmeTour {
+  public struct Checklist: Reducer {
+    public struct State: Equatable {
+      public var title = ""
+      public var todos: IdentifiedArray<Todo> = []
+      public var history = UndoHistory()
+
+      public init(title: String = "", todos: IdentifiedArray<Todo> = []) {
+        self.title = title
+        self.todos = todos
+      }
+    }
+
+    public enum Action: Equatable {
+      case titleTyped(String)
+      case add(Todo)
+      case todos(IdentifiedAction<Int, Row.Action>)
+      case undo(UndoAction)
+
+      public static let todosCase = ActionCase(embed: Action.todos) {
+        if case .todos(let action) = $0 { action } else { nil }
+      }
+      public static let undoCase = ActionCase(embed: Action.undo) {
+        if case .undo(let action) = $0 { action } else { nil }
+      }
+    }
+
+    let clock: any Clock<Duration>
+
+    public init(clock: any Clock<Duration>) {
+      self.clock = clock
+    }
+
+    public var body: some Reducer<State, Action> {
+      Reduce { state, action in
+        switch action {
+        case .titleTyped(let title): state.title = title
+        case .add(let todo): state.todos.append(todo)
+        case .todos, .undo: break
+        }
+        return .none
+      }
+      .forEach(\.todos, action: Action.todosCase) {
+        Row()
+      }
+      .undoable(
+        history: \.history, action: Action.undoCase,
+        tracking: [.value(\.title), .rows(\.todos, action: Action.todosCase)],
+        clock: clock
+      ) { action in
+        switch action {
+        case .titleTyped: .coalescing("Typing", key: "title")
+        case .add: .step("Add")
+        case .todos: .step("Toggle")
+        case .undo: .ignored
+        }
+      }
+    }
+  }
+}

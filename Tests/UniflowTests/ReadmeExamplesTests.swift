@@ -12,6 +12,7 @@ typealias TodoRepository = ReadmeTour.TodoRepository
 typealias TodoList = ReadmeTour.TodoList
 typealias Row = ReadmeTour.Row
 typealias App = ReadmeTour.App
+typealias Checklist = ReadmeTour.Checklist
 
 // MARK: Fakes for the examples
 
@@ -71,5 +72,17 @@ private struct FakeRepository: TodoRepository {
 
     #expect(store.counter.count == 1)
     #expect(store.todos.map(\.title) == ["Eggs"])
+  }
+
+  @Test func undoTour() {
+    let store = Store(initialState: Checklist.State(), reducer: Checklist(clock: ContinuousClock()))
+    store.send(.add(Todo(id: 1, title: "Milk")))
+    store.send(.todos(.element(id: 1, action: .toggle)))
+    #expect(store.history.undoLabel == "Toggle")
+    store.send(.undo(.undo))  // Milk is open again: "Redo Toggle"
+    #expect(store.todos[id: 1]?.isDone == false)
+    #expect(store.history.redoLabel == "Toggle")
+    store.send(.undo(.undo))
+    #expect(store.todos.isEmpty)
   }
 }

@@ -31,9 +31,10 @@ public enum KeyMap {
     " ↑↓/jk PgUp/PgDn g/G move  space toggle  enter open  a add  e edit  d/del delete",
     " u undo  r redo  / search  f/tab filter  c clear done  esc back  q quit",
   ]
-  /// The keys of the detail screen, where the note is typed, as the footer shows them.
+  /// The keys of the detail screen, where the note is typed, as the footer shows them (going
+  /// back saves the note).
   public static let editingNoteHint =
-    " enter/esc back (the note is saved)  tab history  ←→ home/end ^A ^E move  ^U ^K delete"
+    " enter/esc back  tab history  ←→ ^A ^E move  ^U ^K delete  ^_ undo  ^Y redo"
   /// The keys of the history screen, as the footer shows them.
   public static let historyHints = [" esc/enter back  q quit", ""]
   /// The keys of the title editor, as the footer shows them.
@@ -104,7 +105,8 @@ public enum KeyMap {
   }
 
   /// The detail screen's note follows the keys typed; Enter or Esc go back to the list once the
-  /// note is saved, so the keys after them are the list's.
+  /// note is saved, so the keys after them are the list's. Ctrl-_ (typed Ctrl-/ in most
+  /// terminals) undoes an edit of the note and Ctrl-Y redoes it; Ctrl-Z still suspends.
   private static func editingNote(_ key: Key, on id: StackElementID) -> Command? {
     func detail(_ action: TodoDetailFeature.Action) -> TodoFeature.Action {
       .path(.element(id: id, action: .detail(action)))
@@ -112,6 +114,8 @@ public enum KeyMap {
     switch key {
     case .enter, .escape: return .sendInOrder(detail(.close))
     case .tab: return .send(detail(.showHistory))
+    case .control(0x1F): return .send(detail(.undo(.undo)))
+    case .control(0x19): return .send(detail(.undo(.redo)))
     case .control(3): return .quit
     default: return LineEditor.edit(for: key).map { .send(detail(.edit($0))) }
     }

@@ -17,7 +17,7 @@ import Uniflow
 ///   Created    2026-12-01 15:30
 ///   Completed  -
 ///
-///   Note (saved)
+///   Note (saved) · ^_ undoes typing
 ///   Oat milk, 2 litres
 /// ```
 @MainActor
@@ -28,6 +28,8 @@ final class DetailScreen {
     var note: String
     var saveStatus: TodoDetailFeature.SaveStatus
     var hasUnsavedNote: Bool
+    /// What Ctrl-_ would undo in the note, if anything.
+    var undoLabel: String?
 
     init?(_ state: TodoDestination.State) {
       guard case .detail(let detail) = state else { return nil }
@@ -35,6 +37,7 @@ final class DetailScreen {
       note = detail.note.text
       saveStatus = detail.saveStatus
       hasUnsavedNote = detail.hasUnsavedNote
+      undoLabel = detail.noteHistory.undoLabel
     }
   }
 
@@ -70,6 +73,7 @@ final class DetailScreen {
     let title = " " + TextWidth.fitted(todo.title, width: max(1, width - TextWidth.columns(of: id) - 2))
     let gap = max(1, width - TextWidth.columns(of: title) - TextWidth.columns(of: id))
     let status = Self.saveStatus(content)
+    let undo = content.undoLabel.map { " · ^_ undoes \($0.lowercased())" } ?? ""
     var text: [(style: String, text: String)] = [
       ("\u{1B}[1m", title + String(repeating: " ", count: gap) + id),
       ("\u{1B}[2m", String(repeating: "─", count: width)),
@@ -77,7 +81,7 @@ final class DetailScreen {
       ("", "  Created    " + dates.string(from: todo.createdAt)),
       ("", "  Completed  " + (todo.completedAt.map(dates.string(from:)) ?? "-")),
       ("", ""),
-      (status.style, "  Note " + status.text),
+      (status.style, "  Note " + status.text + undo),
     ]
     text += content.note.split(separator: "\n", omittingEmptySubsequences: false).map { ("", "  " + $0) }
     for (offset, line) in lines.enumerated() {

@@ -71,6 +71,7 @@ let helpText = """
     enter  save (a search: keep)      esc  cancel (a search: clear)
     left/right, Home/End, Ctrl-A/Ctrl-E  move      Backspace/Delete  delete a character
     Ctrl-U/Ctrl-K  delete before/after the cursor
+  In a note: Ctrl-_ (Ctrl-/ in most terminals) undoes typing or deleting, Ctrl-Y redoes it.
 
   Exit status:
     0  success

@@ -15,6 +15,9 @@ public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
   case dismissalIgnored(String)
   /// A shared value's storage could not be read or written; the value kept what it had.
   case sharedStorageFailed(SharedStorageError)
+  /// An undo history was cleared because an action's changes could not be recorded exactly;
+  /// the reason, in one sentence. The state kept the action's changes.
+  case undoHistoryCleared(String)
 
   /// One line describing the problem.
   public var description: String {
@@ -25,6 +28,7 @@ public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
     case .stackElementMissing(let missing): missing.description
     case .dismissalIgnored(let reason): "Uniflow: a dismissal was ignored: \(reason)"
     case .sharedStorageFailed(let error): error.description
+    case .undoHistoryCleared(let reason): "Uniflow: an undo history was cleared: \(reason)"
     }
   }
 

@@ -112,6 +112,27 @@ import TodoCore
     #expect(try await storedSnapshot().todos.map(\.note) == ["Oat milk"])
   }
 
+  @Test func ctrlUnderscoreUndoesTheNotesTypingAndCtrlYRedoesIt() async throws {
+    _ = try todo.run("add", "Buy milk")
+    let process = try start()
+    try terminal.read(until: "Buy milk")
+    var mark = terminal.output.count
+    // A pasted "Oat milk" is one edit: the screen offers to undo it.
+    terminal.type("\r\u{1B}[200~Oat milk\u{1B}[201~")
+    try terminal.read(until: "^_ undoes typing", after: mark)
+    #expect(terminal.text(from: mark).contains("^_ undo  ^Y redo"))
+    mark = terminal.output.count
+    // Undone, redone, undone again; then "Tea" typed and Esc, which saves it. Ctrl-Z would have
+    // suspended: the note's own undo is Ctrl-_.
+    terminal.type("\u{1F}\u{19}\u{1F}Tea\u{1B}")
+    try terminal.read(until: "Saved the note of 1: Buy milk", after: mark)
+    terminal.type("q")
+    try terminal.readToEnd()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(try await storedSnapshot().todos.map(\.note) == ["Tea"])
+  }
+
   @Test func keysTypedAheadAcrossAPushAndAPopAreHandledInOrder() async throws {
     _ = try todo.run("add", "Buy milk")
     _ = try todo.run("add", "Call mom")

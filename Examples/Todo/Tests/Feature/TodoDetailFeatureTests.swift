@@ -20,7 +20,7 @@ import UniflowTesting
       timeout: .seconds(10))
   }
 
-  /// The detail of `milk` as it is after `note` was typed.
+  /// The detail of `milk` as it is after `note` was typed, in one run of typing.
   func detail(
     typed note: String, _ change: (inout TodoDetailFeature.State) -> Void = { _ in }
   )
@@ -28,6 +28,7 @@ import UniflowTesting
   {
     var detail = TodoDetailFeature.State(todo: milk)
     detail.note = TextDraft(note)
+    detail.noteHistory = UndoHistory(undo: note.isEmpty ? [] : ["Typing"])
     change(&detail)
     return .detail(detail)
   }
@@ -211,5 +212,76 @@ import UniflowTesting
     #expect(try await repository.snapshot().todos == [milk])
     await store.send(.path(.element(id: 0, action: .detail(.close))))
     await store.receive(.path(.popFrom(id: 0))) { $0.path.removeAll() }
+  }
+
+  @Test func typingUndoesAsOneStepAndWhatUndoPutsBackIsSavedAfterAPause() async throws {
+    let repository = InMemoryTodoRepository(todos: [milk])
+    let store = TestStore(initialState: TodoDetailFeature.State(todo: milk)) {
+      TodoDetailFeature(repository: repository, clock: clock)
+    }
+    await store.send(.edit(.insert("Oat"))) {
+      $0.note = TextDraft("Oat")
+      $0.noteHistory = UndoHistory(undo: ["Typing"])
+    }
+    await clock.waitForSleepers()
+    await clock.advance(by: .milliseconds(500))
+    await store.send(.edit(.insert(" milk"))) { $0.note = TextDraft("Oat milk") }
+    // Moving the cursor is no step; the typing before and after it is one.
+    await store.send(.edit(.moveLeft)) { $0.note = TextDraft("Oat milk", cursor: 7) }
+    await store.send(.edit(.insert("!"))) { $0.note = TextDraft("Oat mil!k", cursor: 8) }
+    await clock.waitForSleepers()
+    await clock.advance(by: TodoDetailFeature.saveDelay)
+    await store.receive(.save) { $0.saveStatus = .saving("Oat mil!k") }
+    // The save the pause made is no step of its own.
+    let saved = TodoSnapshot(todos: [noted("Oat mil!k")], undoHistory: ["note on “Buy milk”"])
+    await store.receive(.saved(noted("Oat mil!k"), contents: saved)) {
+      $0.todo = noted("Oat mil!k")
+      $0.saveStatus = .idle
+    }
+
+    // One undo takes the whole run back, cursor and all, and saves that after a pause.
+    await store.send(.undo(.undo)) {
+      $0.note = TextDraft("")
+      $0.noteHistory = UndoHistory(undo: [], redo: ["Typing"])
+    }
+    await clock.waitForSleepers()
+    await clock.advance(by: TodoDetailFeature.saveDelay)
+    await store.receive(.save) { $0.saveStatus = .saving("") }
+    let undone = TodoSnapshot(
+      todos: [noted("")], undoHistory: ["note on “Buy milk”", "note on “Buy milk”"])
+    await store.receive(.saved(noted(""), contents: undone)) {
+      $0.todo = noted("")
+      $0.saveStatus = .idle
+    }
+
+    await store.send(.undo(.redo)) {
+      $0.note = TextDraft("Oat mil!k", cursor: 8)
+      $0.noteHistory = UndoHistory(undo: ["Typing"])
+    }
+    await clock.waitForSleepers()
+    await clock.advance(by: TodoDetailFeature.saveDelay)
+    await store.receive(.save) { $0.saveStatus = .saving("Oat mil!k") }
+    let redone = TodoSnapshot(
+      todos: [noted("Oat mil!k")],
+      undoHistory: ["note on “Buy milk”", "note on “Buy milk”", "note on “Buy milk”"])
+    await store.receive(.saved(noted("Oat mil!k"), contents: redone)) {
+      $0.todo = noted("Oat mil!k")
+      $0.saveStatus = .idle
+    }
+    #expect(try await repository.snapshot().todos == [noted("Oat mil!k")])
+  }
+
+  @Test func deletingIsAStepApartFromTyping() async {
+    let store = TestStore(initialState: TodoDetailFeature.State(todo: noted("Oat"))) {
+      TodoDetailFeature(repository: InMemoryTodoRepository(todos: [noted("Oat")]), clock: clock)
+    }
+    store.exhaustivity = .off
+    await store.send(.edit(.insert(" milk")))
+    await store.send(.edit(.deleteBackward))
+    await store.send(.edit(.deleteBackward))
+    #expect(store.state.noteHistory.undoLabels == ["Typing", "Deletion"])
+    await store.send(.undo(.undo)) { $0.note = TextDraft("Oat milk") }
+    await store.send(.undo(.undo)) { $0.note = TextDraft("Oat") }
+    await store.skipInFlightEffects()
   }
 }

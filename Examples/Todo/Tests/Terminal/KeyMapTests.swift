@@ -44,6 +44,16 @@ import TodoTerminal
     #expect(command(.control(3), mode) == .quit)
   }
 
+  @Test func onTheDetailScreenCtrlUnderscoreUndoesTheNoteCtrlYRedoesAndCtrlZStillSuspends() {
+    let mode = TodoFeature.Mode.editingNote(3)
+    #expect(command(.control(0x1F), mode) == .send(.path(.element(id: 3, action: .detail(.undo(.undo))))))
+    #expect(command(.control(0x19), mode) == .send(.path(.element(id: 3, action: .detail(.undo(.redo))))))
+    #expect(command(.control(0x1A), mode) == .suspend)
+    // The list's own undo keys are letters, which the note types.
+    #expect(
+      command(.character("u"), mode) == .send(.path(.element(id: 3, action: .detail(.edit(.insert("u")))))))
+  }
+
   @Test func onTheHistoryScreenKeysGoBackOrQuit() {
     let mode = TodoFeature.Mode.readingHistory(4)
     let back = KeyMap.Command.sendInOrder(.path(.element(id: 4, action: .history(.close))))

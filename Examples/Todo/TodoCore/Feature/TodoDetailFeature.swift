@@ -10,11 +10,18 @@ import Uniflow
 /// save that fails stays on the screen, in ``State/saveStatus``; leaving again then leaves the
 /// note as it was stored.
 ///
+/// The note undoes and redoes in the editor (``Action/undo(_:)``): typing, and deleting, make one
+/// step each until the user pauses for a second; moving the cursor and saving make none. What
+/// undo or redo puts back is saved after a pause, like an edit.
+///
 /// ```swift
 /// let store = TestStore(initialState: TodoDetailFeature.State(todo: milk)) {
 ///   TodoDetailFeature(repository: repository, clock: clock)
 /// }
-/// await store.send(.edit(.insert("Oat"))) { $0.note = TextDraft("Oat") }
+/// await store.send(.edit(.insert("Oat"))) {
+///   $0.note = TextDraft("Oat")
+///   $0.noteHistory = UndoHistory(undo: ["Typing"])
+/// }
 /// await clock.waitForSleepers()
 /// await clock.advance(by: TodoDetailFeature.saveDelay)
 /// await store.receive(.save) { $0.saveStatus = .saving("Oat") }
@@ -36,6 +43,8 @@ public struct TodoDetailFeature: Reducer, Sendable {
     public var saveStatus: SaveStatus
     /// Whether the screen ends once the note is saved.
     public var isClosing: Bool
+    /// The note's edits to undo and redo in the editor.
+    public var noteHistory: UndoHistory
 
     /// Shows a todo, with its note ready to edit.
     ///
@@ -45,6 +54,7 @@ public struct TodoDetailFeature: Reducer, Sendable {
       note = TextDraft(todo.note)
       saveStatus = .idle
       isClosing = false
+      noteHistory = UndoHistory()
     }
 
     /// Whether the note typed, as it would be stored, differs from the note stored; a note too
@@ -87,6 +97,28 @@ public struct TodoDetailFeature: Reducer, Sendable {
     /// Leaves the screen: saves the note first, if it is not saved; after a failed save, leaves
     /// the note as it is stored.
     case close
+    /// Undoes or redoes an edit of the note; what it puts back is saved after a pause.
+    case undo(UndoAction)
+
+    /// The case of ``undo(_:)``, for the undo history.
+    public static let undoCase = ActionCase(embed: Action.undo) {
+      if case .undo(let action) = $0 { action } else { nil }
+    }
+  }
+
+  /// What an action is to the note's undo history: typing is one step until a pause, and so is
+  /// deleting; moving the cursor, saving and leaving are not undone.
+  ///
+  /// - Parameter action: The action.
+  /// - Returns: Its policy.
+  public static func undoPolicy(_ action: Action) -> UndoPolicy {
+    switch action {
+    case .edit(.insert): .coalescing("Typing", key: "typing")
+    case .edit(.deleteBackward), .edit(.deleteForward), .edit(.deleteToStart), .edit(.deleteToEnd):
+      .coalescing("Deletion", key: "deletion")
+    case .edit(.moveLeft), .edit(.moveRight), .edit(.moveToStart), .edit(.moveToEnd): .ignored
+    case .save, .saved, .saveFailed, .showHistory, .close, .undo: .ignored
+    }
   }
 
   private enum CancelID: Hashable, Sendable {
@@ -132,8 +164,16 @@ public struct TodoDetailFeature: Reducer, Sendable {
     }
   }
 
+  /// The screen's logic, with the note undoable: what undo restores is the note and its cursor.
+  public var body: some Reducer<State, Action> {
+    Reduce(handle)
+      .undoable(
+        history: \.noteHistory, action: Action.undoCase, tracking: [.value(\.note)], clock: clock,
+        policy: Self.undoPolicy)
+  }
+
   /// Handles an action; see ``Action`` for what each one does.
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  private func handle(_ state: inout State, _ action: Action) -> Effect<Action> {
     switch action {
     case .edit(let edit):
       let before = state.note.text
@@ -157,6 +197,12 @@ public struct TodoDetailFeature: Reducer, Sendable {
 
     case .showHistory:
       return .none
+
+    case .undo:
+      // The history has put back an earlier note (or nothing): saved after a pause, like an edit.
+      guard state.hasUnsavedNote else { return .none }
+      if case .failed = state.saveStatus { state.saveStatus = .idle }
+      return saveAfterAPause()
 
     case .saveFailed(let error):
       state.saveStatus = .failed(error)
