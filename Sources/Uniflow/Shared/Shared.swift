@@ -145,9 +145,32 @@ extension Shared: Equatable where Value: Equatable {
 }
 
 extension Shared: Encodable where Value: Encodable {
-  /// Encodes the current value, as if it were the value itself: a recorded session shows it.
+  /// Encodes the current value, as if it were the value itself: a recorded session shows it,
+  /// and ``init(from:)`` decodes it.
   public func encode(to encoder: any Encoder) throws {
     try value.encode(to: encoder)
+  }
+}
+
+extension Shared: Decodable where Value: Decodable {
+  /// Decodes a shared value of its own, holding the decoded value: a restored or replayed
+  /// state holds a value as it was when it was encoded.
+  ///
+  /// The encoded form is the value itself, as ``encode(to:)`` writes it. Decoding cannot know
+  /// which living shared value the encoded one was, nor may it change one behind every store's
+  /// back: it makes a new value, kept in memory and held by no key, as ``init(_:)`` does. A
+  /// state decoded to be used again by the app (restoration) gets the app's shared value
+  /// back from its ``SharedValues`` and puts it in place of the decoded one:
+  ///
+  /// ```swift
+  /// var state = try JSONDecoder().decode(TodoList.State.self, from: saved)
+  /// state.settings = try values.shared(settingsStorage, default: state.settings.value)
+  /// ```
+  ///
+  /// - Parameter decoder: The decoder to read the value from.
+  /// - Throws: The error of decoding the value.
+  public init(from decoder: any Decoder) throws {
+    self.init(try Value(from: decoder))
   }
 }
 
