@@ -31,6 +31,8 @@ public enum TodoOutcome: Hashable, Sendable, Codable, CustomStringConvertible {
   case undid(String)
   /// The last change undone was applied again; its label.
   case redid(String)
+  /// A setting was given a value (the word the command line uses).
+  case configured(TodoSettings.Key, String)
 
   /// One line for the user, such as `Added 3: Buy milk`.
   public var description: String {
@@ -56,6 +58,7 @@ public enum TodoOutcome: Hashable, Sendable, Codable, CustomStringConvertible {
       }
     case .undid(let label): "Undid: \(label)"
     case .redid(let label): "Redid: \(label)"
+    case .configured(let key, let value): "Set \(key) to \(value)"
     }
   }
 }

@@ -15,9 +15,10 @@ import Uniflow
 ///
 /// **Other processes.** The storage watches the database's folder
 /// (``Uniflow/SharedStorageWatch/folder(atPath:onChange:)``): each write to the database or
-/// its write-ahead log wakes it, and it then asks SQLite whether another connection committed
-/// since it last looked (`PRAGMA data_version`, a read of a counter in shared memory). Only
-/// then does it read the rows, and it reports them only when they differ from the settings it
+/// its write-ahead log wakes it. A write comes before its transaction commits, so the storage
+/// waits for the write lock (the end of that transaction) and lets it go at once; it then asks
+/// SQLite whether another connection committed since it last looked (`PRAGMA data_version`, a
+/// read of a counter in shared memory). Only then does it read the rows, and it reports them only when they differ from the settings it
 /// last loaded or saved: this program's own writes, and the todo changes of any process, are
 /// not reported. A notification, not a timer: a change shows in another process within
 /// milliseconds, and an idle program does nothing.
@@ -113,8 +114,11 @@ public final class SQLiteSettingsStorage: SharedStorage, Sendable {
     _ onChange: @escaping @Sendable (Result<TodoSettings, SharedStorageError>) -> Void
   ) -> SharedStorageWatch? {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    return SharedStorageWatch.folder(atPath: folder) { [self] in
-      if let change = outsideChange() { onChange(change) }
+    // Held weakly: the storage, and its connection, close as soon as the shared value lets
+    // it go, not when the watch's thread gets round to ending. The last connection to close
+    // folds the write-ahead log into the database file.
+    return SharedStorageWatch.folder(atPath: folder) { [weak self] in
+      if let change = self?.outsideChange() { onChange(change) }
     }
   }
 
@@ -124,8 +128,13 @@ public final class SQLiteSettingsStorage: SharedStorage, Sendable {
     connection.withLock { connection -> Result<TodoSettings, SharedStorageError>? in
       do throws(SharedStorageError) {
         let version: Int64
+        let database = connection.database
+        // The folder changes when another connection writes its transaction into the log,
+        // before it commits: waiting for the write lock waits for that transaction to end, so
+        // that its commit is seen, and not missed until the next write wakes the watch.
+        if (try? database.execute("BEGIN IMMEDIATE")) != nil { try? database.execute("ROLLBACK") }
         do throws(TodoStoreError) {
-          version = try SQLiteTodoRepository.dataVersion(of: connection.database)
+          version = try SQLiteTodoRepository.dataVersion(of: database)
         } catch {
           throw SharedStorageError(.unreadable, location: id, detail: error.description)
         }
