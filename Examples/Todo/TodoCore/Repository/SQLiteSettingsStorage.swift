@@ -21,7 +21,10 @@ import Uniflow
 /// read of a counter in shared memory). Only then does it read the rows, and it reports them only when they differ from the settings it
 /// last loaded or saved: this program's own writes, and the todo changes of any process, are
 /// not reported. A notification, not a timer: a change shows in another process within
-/// milliseconds, and an idle program does nothing.
+/// milliseconds, and an idle program does nothing. (On Apple platforms the folder watch sees
+/// files made, deleted and renamed, not writes inside them: another process's change shows
+/// only with the next such event, as when a program's log is made or removed. That code is
+/// not tested here.)
 ///
 /// **Bad rows lose nothing.** A row whose value is not one of its setting's words makes the
 /// load fail with ``Uniflow/SharedStorageError/Reason/undecodable``, naming the setting, the
