@@ -29,8 +29,12 @@ public enum KeyMap {
   /// The keys of the list, as the footer shows them.
   public static let browsingHints = [
     " ↑↓/jk PgUp/PgDn g/G move  space toggle  enter open  a add  e edit  d/del delete",
-    " u undo  r redo  / search  f/tab filter  c clear done  esc back  q quit",
+    // Esc (back: the message, then a kept search) left the hints for the settings, so that the
+    // line fits 80 columns; the help and the README list it.
+    " u undo  r redo  / search  f/tab filter  s settings  c clear done  q quit",
   ]
+  /// The keys of the settings screen, as the footer shows them.
+  public static let settingsHints = [" ↑↓/jk choose  ←→/hl/space change  esc/enter back  q quit", ""]
   /// The keys of the detail screen, where the note is typed, as the footer shows them (going
   /// back saves the note).
   public static let editingNoteHint =
@@ -56,6 +60,7 @@ public enum KeyMap {
     case .searching: return searching(key)
     case .editingNote(let id): return editingNote(key, on: id)
     case .readingHistory(let id): return readingHistory(key, on: id)
+    case .changingSettings(let id): return changingSettings(key, on: id)
     }
   }
 
@@ -77,6 +82,7 @@ public enum KeyMap {
     case .character("r"): .sendInOrder(.redo)
     case .character("c"): .sendInOrder(.clearDone)
     case .character("f"), .tab: .send(.list(.cycleFilter))
+    case .character("s"): .send(.list(.openSettings))
     case .escape: .send(.back)
     case .character("q"), .control(3), .control(4): .quit
     default: nil
@@ -128,6 +134,23 @@ public enum KeyMap {
       .sendInOrder(.path(.element(id: id, action: .history(.close))))
     case .character("q"), .control(3), .control(4): .quit
     default: nil
+    }
+  }
+
+  /// The settings screen changes the selected setting at once: each change is kept, and
+  /// shown by every running `todo`.
+  private static func changingSettings(_ key: Key, on id: StackElementID) -> Command? {
+    func settings(_ action: TodoSettingsFeature.Action) -> Command {
+      .send(.path(.element(id: id, action: .settings(action))))
+    }
+    switch key {
+    case .up, .character("k"): return settings(.moveSelection(by: -1))
+    case .down, .character("j"): return settings(.moveSelection(by: 1))
+    case .left, .character("h"): return settings(.changeSelected(by: -1))
+    case .right, .character("l"), .character(" "): return settings(.changeSelected(by: 1))
+    case .enter, .escape, .backspace: return .sendInOrder(.path(.element(id: id, action: .settings(.close))))
+    case .character("q"), .control(3), .control(4): return .quit
+    default: return nil
     }
   }
 }

@@ -28,6 +28,14 @@ let helpText = """
     todo undo                     revert the last change; repeat to go further back (the last
                                   100 changes are kept; an import with 'add -' is one change)
     todo redo                     apply again what undo reverted, until the next change
+    todo config [KEY [VALUE]]     the display settings, kept in the database and shown at once
+                                  by every running todo: no KEY lists them; KEY prints one;
+                                  KEY VALUE sets it. The keys and their values:
+                                    filter     all, open, done (the interactive list's filter)
+                                    sort       created, title
+                                    done-last  no, yes (done todos after the open ones)
+                                    colour     auto, always, never
+                                  'todo list' lists in their order, with its own filter
     todo inspect FILE [-o PAGE] [--app NAME]
                                   write a recorded session's timeline as one HTML page, as
                                   uniflow-inspect does (same messages and exit statuses); a
@@ -54,7 +62,8 @@ let helpText = """
     else $XDG_DATA_HOME/uniflow-todo/todos.sqlite, else ~/.local/share/uniflow-todo/todos.sqlite
 
   Output: on a terminal, done todos are dimmed and errors red (not with NO_COLOR set, or
-  TERM=dumb); to a pipe or a file, an empty list prints nothing.
+  TERM=dumb); the colour setting makes the lists always (even to a pipe) or never coloured;
+  to a pipe or a file, an empty list prints nothing.
 
   Interactive keys (TERM=dumb prints the list instead):
     up/down, k/j      move            PgUp/PgDn  move a page      g/G, Home/End  first/last
@@ -66,6 +75,7 @@ let helpText = """
     /                 search          f, Tab  filter: all, open, done
     c                 clear done      esc  dismiss the message, or clear the search kept
     q, Ctrl-C         quit
+    s                 settings: up/down choose, left/right or space change, esc/enter back
     Ctrl-Z            suspend (resume with fg)
   While typing a title, a search or a note (for a note, enter and esc both go back, saving it):
     enter  save (a search: keep)      esc  cancel (a search: clear)
@@ -77,7 +87,8 @@ let helpText = """
     0  success
     1  the change failed: unknown id, nothing to undo, or a database that cannot be used
        (not a todo database, newer schema, read-only, locked)
-    2  usage error: unknown command or option, missing or invalid argument, empty title
+    2  usage error: unknown command or option, missing or invalid argument, empty title,
+       unknown setting or value
     3  the change was made, but telling of it failed: its output could not be written (a
        full disk), or its recording failed part way (the log lacks some of it); do not run
        the command again. A log that cannot be opened is status 1, before any change; output

@@ -26,6 +26,14 @@ struct Invocation: Equatable {
     case clearDone
     case undo
     case redo
+    /// `config [KEY [VALUE]]`: lists the display settings, prints one, or sets one (the value
+    /// is one of the key's allowed values).
+    case config(TodoSettings.Key?, value: String?)
+
+    /// Whether it is `config`, which reads and changes the settings kept in the database.
+    var isConfig: Bool {
+      if case .config = self { true } else { false }
+    }
   }
 
   var command: Command
@@ -163,6 +171,8 @@ struct Invocation: Equatable {
     case "redo":
       try Self.expectNoOperands(operands, name)
       command = .redo
+    case "config":
+      command = try Self.config(operands)
     case "help":
       command = .help
     default:
@@ -187,6 +197,23 @@ struct Invocation: Equatable {
       throw UsageError("'\(operand)' is not a todo id (ids are positive numbers, as 'todo list' shows)")
     }
     return id
+  }
+
+  /// `config`, `config KEY` or `config KEY VALUE`, with the key and the value checked.
+  private static func config(_ operands: [String]) throws(UsageError) -> Command {
+    guard operands.count <= 2 else {
+      throw UsageError("'todo config' takes a setting and a value, not \(operands.count) arguments")
+    }
+    guard let name = operands.first else { return .config(nil, value: nil) }
+    do throws(TodoSettingsError) {
+      let key = try TodoSettings.Key(named: name)
+      guard operands.count == 2 else { return .config(key, value: nil) }
+      var probe = TodoSettings()
+      try key.set(operands[1], in: &probe)
+      return .config(key, value: operands[1])
+    } catch {
+      throw UsageError(error.description)
+    }
   }
 
   private static func expectNoOperands(_ operands: [String], _ command: String) throws(UsageError) {

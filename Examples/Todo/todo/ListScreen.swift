@@ -26,6 +26,8 @@ final class ListScreen {
     var idWidth = 0
     /// The message shown in the first row of an empty list.
     var placeholder: String?
+    /// The colour setting: done todos are dimmed when it colours.
+    var colour = TodoColour.auto
   }
 
   private struct Header: Equatable {
@@ -33,19 +35,23 @@ final class ListScreen {
     var doneCount: Int
     var filter: TodoFilter
     var search: String
+    var sortOrder: TodoSortOrder
   }
 
   private let store: StoreOf<TodoListFeature>
   private let canvas: Canvas
+  /// Whether the environment lets the `auto` colour setting colour.
+  private let allowsColour: Bool
   private var tokens: [ObservationToken] = []
 
   /// The lines of the header, the rule and the first row, from 1 at the top.
   private let headerLine = 1
   private let firstRowLine = 3
 
-  init(store: StoreOf<TodoListFeature>, canvas: Canvas) {
+  init(store: StoreOf<TodoListFeature>, canvas: Canvas, allowsColour: Bool) {
     self.store = store
     self.canvas = canvas
+    self.allowsColour = allowsColour
   }
 
   /// The number of rows that fit above the status line.
@@ -83,17 +89,23 @@ final class ListScreen {
       return Row(placeholder: placeholder)
     }
     let idWidth = max(2, String(state.todos.last?.id ?? 0).count)
-    return Row(todo: todo, isSelected: todo.id == state.selection, idWidth: idWidth)
+    return Row(
+      todo: todo, isSelected: todo.id == state.selection, idWidth: idWidth, colour: state.shownSettings.colour
+    )
   }
 
   private static func header(_ state: TodoListFeature.State) -> Header {
-    Header(openCount: state.openCount, doneCount: state.doneCount, filter: state.filter, search: state.search)
+    Header(
+      openCount: state.openCount, doneCount: state.doneCount, filter: state.filter, search: state.search,
+      sortOrder: state.shownSettings.sortOrder)
   }
 
   private func draw(_ header: Header) {
     let title = " Uniflow Todo"
     let matching = header.search.isEmpty ? "" : " matching “\(header.search)”"
-    let summary = "\(header.openCount) open · \(header.doneCount) done · showing \(header.filter)\(matching) "
+    let order = header.sortOrder == .created ? "" : " by \(header.sortOrder)"
+    let summary =
+      "\(header.openCount) open · \(header.doneCount) done · showing \(header.filter)\(matching)\(order) "
     let width = canvas.width
     let gap = max(1, width - TextWidth.columns(of: title) - TextWidth.columns(of: summary))
     canvas.put(
@@ -113,7 +125,8 @@ final class ListScreen {
     let id = String(todo.id)
     let idText = String(repeating: " ", count: max(0, row.idWidth - id.count)) + id
     let text = " \(marker) \(idText)  [\(todo.isDone ? "x" : " ")] \(todo.title)"
-    let style = (row.isSelected ? "\u{1B}[7m" : "") + (todo.isDone ? "\u{1B}[2m" : "")
+    let dims = todo.isDone && row.colour.isOn(whereAllowed: allowsColour)
+    let style = (row.isSelected ? "\u{1B}[7m" : "") + (dims ? "\u{1B}[2m" : "")
     canvas.put(style + TextWidth.fitted(text, width: width), line: line)
   }
 }

@@ -31,6 +31,7 @@ struct OneShot {
     case .clearDone: return try await perform(.clearDone)
     case .undo: return try await perform(.undo)
     case .redo: return try await perform(.redo)
+    case .config(let key, let value): return try await config(key, value: value)
     case .help, .version: return 0
     }
   }
@@ -73,8 +74,40 @@ struct OneShot {
     }
     if json {
       try StandardOutput.writeLine(jsonList(store.list.visibleTodos))
-    } else if let text = plainList(store.list.visibleTodos, filter: filter, search: search, style: .current) {
+    } else if let text = plainList(
+      store.list.visibleTodos, filter: filter, search: search,
+      style: OutputStyle.current.colouring(store.list.shownSettings.colour))
+    {
       try StandardOutput.writeLine(text)
+    }
+    return 0
+  }
+
+  /// Lists the display settings, prints one, or sets one and writes it to the database
+  /// before the program exits.
+  private func config(_ key: TodoSettings.Key?, value: String?) async throws(StandardOutput.Failure) -> Int32
+  {
+    let settings = store.list.settings
+    guard let key else {
+      let width = TodoSettings.Key.allCases.map(\.rawValue.count).max() ?? 0
+      try StandardOutput.writeLine(
+        TodoSettings.Key.allCases.map { key in
+          key.rawValue + String(repeating: " ", count: width - key.rawValue.count + 2)
+            + key.value(in: settings.value)
+        }.joined(separator: "\n"))
+      return 0
+    }
+    guard let value else {
+      try StandardOutput.writeLine(key.value(in: settings.value))
+      return 0
+    }
+    let status = try await perform(.configure(key: key, value: value))
+    guard status == 0 else { return status }
+    do throws(SharedStorageError) {
+      try settings.save()
+    } catch {
+      printError("the setting was not kept: \(error.detail.isEmpty ? error.description : error.detail)")
+      return 1
     }
     return 0
   }
@@ -129,7 +162,7 @@ extension TodoStoreError {
   /// the database (exit status 1).
   fileprivate var isBadInput: Bool {
     switch self {
-    case .emptyTitle, .titleTooLong, .noteTooLong: true
+    case .emptyTitle, .titleTooLong, .noteTooLong, .badSetting: true
     default: false
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TodoCore
 
 /// How the program decorates what it prints: the friendly sentences and colours meant for a
 /// person at a terminal, or plain data for a pipe or a file.
@@ -20,6 +21,14 @@ struct OutputStyle: Equatable {
     let environment = ProcessInfo.processInfo.environment
     let colourRefused = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
     return OutputStyle(isTerminal: isTerminal, usesColour: isTerminal && !colourRefused)
+  }
+
+  /// The style with colour as the `colour` setting has it: `auto` keeps this style's.
+  ///
+  /// - Parameter colour: The setting.
+  /// - Returns: The style.
+  func colouring(_ colour: TodoColour) -> OutputStyle {
+    OutputStyle(isTerminal: isTerminal, usesColour: colour.isOn(whereAllowed: usesColour))
   }
 
   /// `text` dimmed, when colouring.

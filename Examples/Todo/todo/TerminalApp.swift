@@ -26,7 +26,7 @@ import Uniflow
 ///      2  [x] Call mom
 ///  ✓ Added 1: Buy milk
 ///  ↑↓/jk PgUp/PgDn g/G move  space toggle  enter open  a add  e edit  d/del delete
-///  u undo  r redo  / search  f/tab filter  c clear done  esc dismiss  q quit
+///  u undo  r redo  / search  f/tab filter  s settings  c clear done  q quit
 /// ```
 @MainActor
 final class TerminalApp {
@@ -39,6 +39,13 @@ final class TerminalApp {
   private struct Status: Equatable {
     var error: TodoStoreError?
     var outcome: TodoOutcome?
+    var colour: TodoColour
+
+    init(_ state: TodoFeature.State) {
+      error = state.error
+      outcome = state.outcome
+      colour = state.list.shownSettings.colour
+    }
   }
 
   /// What the two bottom lines show.
@@ -49,6 +56,8 @@ final class TerminalApp {
     init(_ state: TodoFeature.State) {
       if case .history = state.screen {
         self = .hints(KeyMap.historyHints)
+      } else if case .settings = state.screen {
+        self = .hints(KeyMap.settingsHints)
       } else if case .detail(let id) = state.screen, case .detail(let detail)? = state.path[id: id] {
         self = .input(prompt: " Note: ", draft: detail.note, hint: KeyMap.editingNoteHint)
       } else if let editor = state.editor {
@@ -70,14 +79,16 @@ final class TerminalApp {
     case list(ListScreen)
     case detail(DetailScreen)
     case history(HistoryScreen)
+    case settings(SettingsScreen)
   }
 
   private let store: StoreOf<TodoFeature>
   private let changeMonitor: TodoChangeMonitor
   private let terminal = Terminal()
   private let canvas: Canvas
-  /// Whether the status line may use colour: not when `NO_COLOR` is set.
-  private let usesColour = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+  /// Whether the environment lets the `auto` colour setting colour: not when `NO_COLOR` is
+  /// set.
+  private let allowsColour = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
   private var decoder = KeyDecoder()
   private var shown: ShownScreen?
   private var tokens: [ObservationToken] = []
@@ -91,9 +102,13 @@ final class TerminalApp {
   private var exitStatus: Int32?
   private var quit: CheckedContinuation<Int32, Never>?
 
-  init(store: StoreOf<TodoFeature>, changeMonitor: TodoChangeMonitor) {
+  /// What the program's shared values report, printed once the terminal is restored.
+  private let diagnostics: SharedDiagnostics
+
+  init(store: StoreOf<TodoFeature>, changeMonitor: TodoChangeMonitor, diagnostics: SharedDiagnostics) {
     self.store = store
     self.changeMonitor = changeMonitor
+    self.diagnostics = diagnostics
     canvas = Canvas(terminal: terminal)
   }
 
@@ -122,6 +137,8 @@ final class TerminalApp {
     let status = await withCheckedContinuation { quit = $0 }
     for source in sources { source.cancel() }
     let unsaved = await saveTypedNotes()
+    // A setting changed within the last write interval is written now, before the exit.
+    try? store.list.settings.save()
     // Wait for the binding and the monitor to end, so that the repository is released and
     // closes the database cleanly before the program exits.
     watching.cancel()
@@ -132,6 +149,7 @@ final class TerminalApp {
     shown = nil
     terminal.restore()
     for failure in unsaved { printError(failure) }
+    diagnostics.printAll()
     return status
   }
 
@@ -168,11 +186,11 @@ final class TerminalApp {
     shown = nil
     tokens = [
       store.observe(\.screen) { [unowned self] in show($0) },
-      store.observe({ Status(error: $0.error, outcome: $0.outcome) }) { [unowned self] in draw($0) },
+      store.observe(Status.init) { [unowned self] in draw($0) },
       store.observe(Footer.init) { [unowned self] in draw($0) },
     ]
     show(store.screen)
-    draw(Status(error: store.error, outcome: store.outcome))
+    draw(Status(store.state))
     draw(Footer(store.state))
   }
 
@@ -181,7 +199,8 @@ final class TerminalApp {
     switch screen {
     case .list:
       let list = ListScreen(
-        store: store.scope(state: \.list, action: TodoFeature.Action.listCase), canvas: canvas)
+        store: store.scope(state: \.list, action: TodoFeature.Action.listCase), canvas: canvas,
+        allowsColour: allowsColour)
       shown = .list(list)
       list.layOut()
     case .detail(let id):
@@ -199,11 +218,19 @@ final class TerminalApp {
       let history = HistoryScreen(store: screenStore, canvas: canvas, lines: 1..<statusLine)
       shown = .history(history)
       history.layOut()
+    case .settings(let id):
+      guard let screenStore = store.scope(id: id, in: \.path, action: TodoFeature.Action.pathCase) else {
+        return
+      }
+      let settings = SettingsScreen(store: screenStore, canvas: canvas, lines: 1..<statusLine)
+      shown = .settings(settings)
+      settings.layOut()
     }
   }
 
   private func draw(_ status: Status) {
     let width = canvas.width
+    let usesColour = status.colour.isOn(whereAllowed: allowsColour)
     if let error = status.error {
       canvas.put(
         (usesColour ? "\u{1B}[31m" : "") + TextWidth.fitted(" ✗ \(error)", width: width), line: statusLine)

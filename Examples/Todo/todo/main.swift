@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import Uniflow
 import UniflowDevTools
 
 /// Runs the program and returns the exit status: a failure to write the output is an error
@@ -41,27 +42,45 @@ func runCommand(arguments: [String]) async throws(StandardOutput.Failure) -> Int
   default:
     break
   }
+  // A dumb terminal cannot place the cursor: it gets the plain list.
+  let isInteractive =
+    invocation.command == .standard && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    && ProcessInfo.processInfo.environment["TERM"] != "dumb"
   let repository: SQLiteTodoRepository
+  let diagnostics = SharedDiagnostics(holdsUntilPrinted: isInteractive)
+  var settings: Shared<TodoSettings>
   do {
     let path = try TodoDatabaseLocation.resolve(
       explicitPath: invocation.databasePath, environment: ProcessInfo.processInfo.environment)
     repository = try SQLiteTodoRepository(path: path)
-  } catch {
+    // Settings change a few times a minute at most: a short interval lets a quick second
+    // change reach the other running programs within a tenth of a second.
+    let values = SharedValues(
+      writeInterval: .milliseconds(100), diagnosticHandler: { diagnostics.report($0) })
+    settings = try values.shared(try SQLiteSettingsStorage(path: path), default: TodoSettings())
+  } catch let error as TodoStoreError {
     printError(error.description)
     return 1
+  } catch {
+    printError("\(error)")
+    return 1
+  }
+  if !isInteractive, !invocation.command.isConfig {
+    // `todo list --open` shows the open todos without making `open` the list's filter.
+    settings = Shared(settings.value)
   }
   var recorder: SessionRecorder<TodoFeature.State, TodoFeature.Action>?
   if let path = recording.recordPath {
     recorder = Recording.makeRecorder(
-      path: path, replacing: recording.replacesRecord, initialState: AppRoot.initialState)
+      path: path, replacing: recording.replacesRecord,
+      initialState: AppRoot.initialState(settings: settings))
     if recorder == nil { return 1 }
   }
-  let root = AppRoot(repository: repository, recorder: recorder)
-  // A dumb terminal cannot place the cursor: it gets the plain list.
-  if invocation.command == .standard, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
-    ProcessInfo.processInfo.environment["TERM"] != "dumb"
-  {
-    let status = await TerminalApp(store: root.store, changeMonitor: root.changeMonitor).run()
+  let root = AppRoot(repository: repository, settings: settings, recorder: recorder)
+  if isInteractive {
+    let status = await TerminalApp(
+      store: root.store, changeMonitor: root.changeMonitor, diagnostics: diagnostics
+    ).run()
     return Recording.finish(status: status, recorder: recorder, path: recording.recordPath)
   }
   let status = try await OneShot(store: root.store).run(invocation.command)

@@ -12,6 +12,11 @@ import Foundation
 /// Watching the folder, not the file, keeps it working when the file is replaced by a rename
 /// (an atomic write), deleted and made again, or moved in from elsewhere.
 ///
+/// By default it reports only files written in full (closed after writing) or renamed in, so
+/// that a reader never sees half a file. With `seesEveryWrite`, it also reports each write to
+/// a file that stays open (a database's write-ahead log), and files made, deleted or renamed
+/// away: what ``SharedStorageWatch/folder(atPath:onChange:)`` offers custom storages.
+///
 /// On Linux it uses inotify: a thread blocks in `poll` on the inotify descriptor and on a
 /// pipe that ``stop()`` writes to, so it never polls on a timer and ends promptly. On Apple
 /// platforms it uses a dispatch source on the folder; that code is not tested here, where the
@@ -20,7 +25,8 @@ final class DirectoryWatcher: Sendable {
   #if canImport(Darwin)
     private let source: LockIsolated<(any DispatchSourceFileSystemObject)?>
 
-    init?(directory: String, onEvent: @escaping @Sendable () -> Void) {
+    init?(directory: String, seesEveryWrite: Bool = false, onEvent: @escaping @Sendable () -> Void) {
+      // A dispatch source on a folder sees its entries change, not writes inside its files.
       let descriptor = open(directory, O_EVTONLY)
       guard descriptor >= 0 else { return nil }
       let source = DispatchSource.makeFileSystemObjectSource(
@@ -43,12 +49,15 @@ final class DirectoryWatcher: Sendable {
     /// The write end of the pipe that wakes the thread to stop; `nil` once stopped.
     private let wakeDescriptor: LockIsolated<Int32?>
 
-    init?(directory: String, onEvent: @escaping @Sendable () -> Void) {
+    init?(directory: String, seesEveryWrite: Bool = false, onEvent: @escaping @Sendable () -> Void) {
       let inotify = inotify_init1(Int32(IN_CLOEXEC))
       guard inotify >= 0 else { return nil }
       // A file written in full, or renamed into the folder: never one half-written, whose
       // reading would look like an unreadable file.
-      let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO)
+      var mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO)
+      if seesEveryWrite {
+        mask |= UInt32(IN_MODIFY) | UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM)
+      }
       guard inotify_add_watch(inotify, directory, mask) >= 0 else {
         close(inotify)
         return nil

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A value that several features hold in their states, and that every holder sees change.
 ///
 /// A shared value is a reference: copies of it, in the states of different features and of
@@ -85,7 +87,12 @@ public struct Shared<Value: Sendable>: Sendable {
     // Off the main actor, the isolation check stops the program: a shared value changes in a
     // reducer, through the state it is given, and an effect sends an action to change it.
     let box = self.box
-    if let expectation = MainActor.assumeIsolated({ box.expectation() }) {
+    // A test store's assertion sends the change to its expected value. Only then does the
+    // change ask the main actor for the assertion: otherwise, one isolation check (that of
+    // `replace`) is all it pays.
+    if SharedRuntime.isAsserting.load(ordering: .relaxed),
+      let expectation = MainActor.assumeIsolated({ box.expectation() })
+    {
       var expected = expectation.value.withLock { $0 }
       let result = try body(&expected)
       expectation.value.withLock { [expected] in $0 = expected }
@@ -145,9 +152,32 @@ extension Shared: Equatable where Value: Equatable {
 }
 
 extension Shared: Encodable where Value: Encodable {
-  /// Encodes the current value, as if it were the value itself: a recorded session shows it.
+  /// Encodes the current value, as if it were the value itself: a recorded session shows it,
+  /// and ``init(from:)`` decodes it.
   public func encode(to encoder: any Encoder) throws {
     try value.encode(to: encoder)
+  }
+}
+
+extension Shared: Decodable where Value: Decodable {
+  /// Decodes a shared value of its own, holding the decoded value: a restored or replayed
+  /// state holds a value as it was when it was encoded.
+  ///
+  /// The encoded form is the value itself, as ``encode(to:)`` writes it. Decoding cannot know
+  /// which living shared value the encoded one was, nor may it change one behind every store's
+  /// back: it makes a new value, kept in memory and held by no key, as ``init(_:)`` does. A
+  /// state decoded to be used again by the app (restoration) gets the app's shared value
+  /// back from its ``SharedValues`` and puts it in place of the decoded one:
+  ///
+  /// ```swift
+  /// var state = try JSONDecoder().decode(TodoList.State.self, from: saved)
+  /// state.settings = try values.shared(settingsStorage, default: state.settings.value)
+  /// ```
+  ///
+  /// - Parameter decoder: The decoder to read the value from.
+  /// - Throws: The error of decoding the value.
+  public init(from decoder: any Decoder) throws {
+    self.init(try Value(from: decoder))
   }
 }
 

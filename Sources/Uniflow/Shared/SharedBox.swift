@@ -128,8 +128,8 @@ final class SharedBox<Value: Sendable>: Sendable {
       registrar.willSet(self, keyPath: valueKeyPath)
       registrar.didSet(self, keyPath: valueKeyPath)
     }
-    guard let (value, version) = observers.latest else { return }
-    observers.latest = nil
+    // Taken in one access to the variable: each pays a dynamic exclusivity check.
+    guard let (value, version) = observers.latest.take() else { return }
     if let persistence { persistence.valueChanged(value, version: version) }
     observers.notify(value)
   }
@@ -181,6 +181,10 @@ final class SharedObservers<Value: Sendable>: Sendable {
   @usableFromInline let isNotifying = Atomic(false)
   @usableFromInline var removals: [Subscriber<Value>] = []
   @usableFromInline var continuations: [Int: AsyncStream<Value>.Continuation] = [:]
+  /// Whether ``removals`` or ``continuations`` hold anything: a change reads these atomics,
+  /// which pay no dynamic exclusivity check, instead of the arrays.
+  @usableFromInline let hasRemovals = Atomic(false)
+  @usableFromInline let hasStreams = Atomic(false)
   private var nextID = 0
 
   nonisolated init() {}
@@ -207,18 +211,24 @@ final class SharedObservers<Value: Sendable>: Sendable {
   /// Removes an observer that follows another shared value now.
   @usableFromInline
   func unsubscribe(_ subscriber: Subscriber<Value>) {
-    guard !isNotifying.load(ordering: .relaxed) else { return removals.append(subscriber) }
+    guard !isNotifying.load(ordering: .relaxed) else {
+      removals.append(subscriber)
+      hasRemovals.store(true, ordering: .relaxed)
+      return
+    }
     if let subscribers, !subscribers.remove(subscriber) { self.subscribers = nil }
   }
 
   func add(_ continuation: AsyncStream<Value>.Continuation) -> Int {
     defer { nextID += 1 }
     continuations[nextID] = continuation
+    hasStreams.store(true, ordering: .relaxed)
     return nextID
   }
 
   func remove(_ id: Int) {
     continuations[id] = nil
+    hasStreams.store(!continuations.isEmpty, ordering: .relaxed)
   }
 
   /// Calls the observers that are not cancelled, then feeds the streams.
@@ -228,9 +238,9 @@ final class SharedObservers<Value: Sendable>: Sendable {
       isNotifying.store(true, ordering: .relaxed)
       subscribers.notify(value)
       isNotifying.store(false, ordering: .relaxed)
-      if !removals.isEmpty { removeLater() }
+      if hasRemovals.load(ordering: .relaxed) { removeLater() }
     }
-    if !continuations.isEmpty { yield(value) }
+    if hasStreams.load(ordering: .relaxed) { yield(value) }
   }
 
   /// Removes the observers that left while the observers were being called.
@@ -238,6 +248,7 @@ final class SharedObservers<Value: Sendable>: Sendable {
   func removeLater() {
     let removed = removals
     removals = []
+    hasRemovals.store(false, ordering: .relaxed)
     for subscriber in removed { unsubscribe(subscriber) }
   }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Tells the holders of a shared value that it changed, once the store whose reducer changed
 /// it has finished its action.
 ///
@@ -17,6 +19,11 @@
 package final class SharedRuntime {
   @usableFromInline package static let shared = SharedRuntime()
 
+  /// Whether a test store's assertion is running: set with ``assertion``, on the main actor,
+  /// and read by `Shared.withLock` from anywhere (off the main actor, a change stops the
+  /// program whatever it reads).
+  @usableFromInline nonisolated static let isAsserting = Atomic(false)
+
   /// Every living root store.
   private var cores: [HolderEntry] = []
   /// The root stores with computed selections: a computed selection may read a shared value,
@@ -31,8 +38,10 @@ package final class SharedRuntime {
   private var pending: [any SharedPublishing] = []
   private var publishing: [any SharedPublishing] = []
   /// Whether a storage's error changed: the refreshers check their selections again.
-  private var hasPendingErrorChange = false
-  private var isPublishing = false
+  // The flags are atomics, not variables of the class: each access to a variable of a class
+  // pays a dynamic exclusivity check (about 80 instructions), several per change.
+  private let hasPendingErrorChange = Atomic(false)
+  private let isPublishing = Atomic(false)
   /// The test store's record of the changes the current action made.
   private var log: SharedChangeLog?
   /// The test store's expected values, while it runs an assertion.
@@ -87,7 +96,7 @@ package final class SharedRuntime {
 
   /// A storage's error changed: the refreshers check their selections again.
   func storageErrorDidChange() {
-    hasPendingErrorChange = true
+    hasPendingErrorChange.store(true, ordering: .relaxed)
     publish()
   }
 
@@ -106,14 +115,13 @@ package final class SharedRuntime {
   /// ends.
   @usableFromInline
   func publish() {
-    guard !isPublishing else { return }
-    isPublishing = true
-    defer { isPublishing = false }
+    guard !isPublishing.exchange(true, ordering: .relaxed) else { return }
+    defer { isPublishing.store(false, ordering: .relaxed) }
     // An observer may change a shared value again: publish until nothing is left.
-    while !pending.isEmpty || hasPendingErrorChange {
+    while !pending.isEmpty || hasPendingErrorChange.load(ordering: .relaxed) {
       // The two buffers take turns, keeping their memory: a change allocates nothing.
       swap(&pending, &publishing)
-      hasPendingErrorChange = false
+      hasPendingErrorChange.store(false, ordering: .relaxed)
       for box in publishing { box.publish() }
       publishing.removeAll(keepingCapacity: true)
       for entry in refreshers {
@@ -151,7 +159,11 @@ package final class SharedRuntime {
   {
     let outer = self.assertion
     self.assertion = assertion
-    defer { self.assertion = outer }
+    Self.isAsserting.store(true, ordering: .relaxed)
+    defer {
+      self.assertion = outer
+      Self.isAsserting.store(outer != nil, ordering: .relaxed)
+    }
     return try body()
   }
 

@@ -330,7 +330,7 @@ import TodoCore
 
     try expectFailure(
       todo.run("add", "Buy milk"), status: 1,
-      saying: "has schema version 9 but this todo knows versions up to 4")
+      saying: "has schema version 9 but this todo knows versions up to 5")
     #expect(try todo.directory.contents(of: todo.database) == before)
   }
 

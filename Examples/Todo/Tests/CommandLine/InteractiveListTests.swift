@@ -36,7 +36,7 @@ import TodoCore
     for key in [
       "↑↓/jk PgUp/PgDn g/G move", "space toggle", "enter open", "a add", "e edit", "d/del delete", "u undo",
       "r redo",
-      "/ search", "f/tab filter", "c clear done", "esc back", "q quit",
+      "/ search", "f/tab filter", "s settings", "c clear done", "q quit",
     ] {
       #expect(terminal.text().contains(key))
     }

@@ -21,10 +21,10 @@ import UniflowTesting
     #expect(state.visibleTodos.map(\.id) == [3])
     #expect(state.selection == 3)
     state.search = "m"
-    state.filter = .done
+    state.shownSettings.filter = .done
     #expect(state.visibleTodos.map(\.id) == [2])
     state.search = ""
-    state.filter = .all
+    state.shownSettings.filter = .all
     #expect(state.visibleTodos.map(\.id) == [1, 2, 3])
   }
 
@@ -32,14 +32,15 @@ import UniflowTesting
     let store = makeStore(
       TodoListFeature.State(todos: [todo(1, "a"), todo(2, "b", isDone: true), todo(3, "c")]))
     #expect(store.state.visibleTodos.ids == [1, 2, 3])
-    await store.send(.cycleFilter) { $0.filter = .open }
+    await store.send(.cycleFilter) { $0.setFilter(.open) }
     #expect(store.state.visibleTodos.ids == [1, 3])
-    await store.send(.cycleFilter) { $0.filter = .done }
+    await store.send(.cycleFilter) { $0.setFilter(.done) }
     #expect(store.state.visibleTodos.ids == [2])
     #expect((store.state.openCount, store.state.doneCount) == (2, 1))
-    await store.send(.cycleFilter) { $0.filter = .all }
-    await store.send(.setFilter(.done)) { $0.filter = .done }
+    await store.send(.cycleFilter) { $0.setFilter(.all) }
+    await store.send(.setFilter(.done)) { $0.setFilter(.done) }
     #expect(store.state.visibleTodos.ids == [2])
+    #expect(store.state.settings.filter == .done)
   }
 
   @Test func theSelectionMovesWithinTheVisibleTodos() async {
@@ -57,9 +58,9 @@ import UniflowTesting
 
     // Hiding the selected todo selects the one that takes its place.
     await store.send(.select(id: 2)) { $0.selection = 2 }
-    await store.send(.setFilter(.open)) { $0.filter = .open }
+    await store.send(.setFilter(.open)) { $0.setFilter(.open) }
     #expect((store.state.selection, store.state.selectedIndex) == (3, 1))
-    await store.send(.setFilter(.done)) { $0.filter = .done }
+    await store.send(.setFilter(.done)) { $0.setFilter(.done) }
     #expect(store.state.selection == 2)
     // A todo the list does not show cannot be selected.
     await store.send(.select(id: 3))
@@ -126,10 +127,58 @@ import UniflowTesting
     await store.receive(.delegate(.add))
   }
 
+  @Test func theSortOrderAndDoneLastOrderTheVisibleTodos() async {
+    var state = TodoListFeature.State(
+      todos: [todo(1, "pears"), todo(2, "Apples", isDone: true), todo(3, "bread"), todo(4, "apples")])
+    #expect(state.visibleTodos.ids == [1, 2, 3, 4])
+    state.shownSettings.sortOrder = .title
+    // By title ignoring case; equal titles by identifier.
+    #expect(state.visibleTodos.ids == [2, 4, 3, 1])
+    state.shownSettings.showsDoneLast = true
+    #expect(state.visibleTodos.ids == [4, 3, 1, 2])
+    state.shownSettings.sortOrder = .created
+    #expect(state.visibleTodos.ids == [1, 3, 4, 2])
+    // The selection moves in the order shown.
+    let store = makeStore(state)
+    #expect(store.state.selection == 1)
+    await store.send(.moveSelection(by: 1)) { $0.selection = 3 }
+    await store.send(.selectLast) { $0.selection = 2 }
+  }
+
+  @Test func aChangeMadeElsewhereReachesTheRowsWithSettingsChanged() async throws {
+    let settings = Shared(TodoSettings())
+    let store = makeStore(
+      TodoListFeature.State(todos: [todo(1, "b"), todo(2, "a", isDone: true)], settings: settings))
+    // Another holder (the settings screen, another process) changes the settings: the list's
+    // rows still show what they showed, until the list is told.
+    var elsewhere = settings
+    elsewhere.withLock { $0.sortOrder = .title }
+    #expect(store.state.visibleTodos.ids == [1, 2])
+    await store.send(.settingsChanged) { $0.shownSettings.sortOrder = .title }
+    #expect(store.state.visibleTodos.ids == [2, 1])
+    // Told again with nothing new, nothing changes.
+    await store.send(.settingsChanged)
+  }
+
+  @Test func openingTheSettingsAsksTheParent() async {
+    let store = makeStore(TodoListFeature.State())
+    await store.send(.openSettings)
+    await store.receive(.delegate(.openSettings))
+  }
+
   @Test func intentsWithNothingSelectedDoNothing() async {
     let store = makeStore(TodoListFeature.State())
     await store.send(.toggleSelected)
     await store.send(.deleteSelected)
     await store.send(.editSelected)
+  }
+}
+
+extension TodoListFeature.State {
+  /// What the list's filter actions do, as a test describes it: the shared settings change,
+  /// and the rows show them.
+  mutating func setFilter(_ filter: TodoFilter) {
+    settings.withLock { $0.filter = filter }
+    shownSettings.filter = filter
   }
 }

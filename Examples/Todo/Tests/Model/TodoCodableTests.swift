@@ -14,7 +14,7 @@ import Uniflow
     .added(todo), .addedAll([todo]), .renamed(todo), .completed(todo), .reopened(todo),
     .alreadyDone(todo), .alreadyOpen(todo), .alreadyTitled(todo), .noted(todo), .alreadyNoted(todo),
     .deleted(todo),
-    .clearedDone([todo]), .undid("add \"X\""), .redid("add \"X\""),
+    .clearedDone([todo]), .undid("add \"X\""), .redid("add \"X\""), .configured(.doneLast, "yes"),
   ]
 
   static let errors: [TodoStoreError] = [
@@ -28,7 +28,8 @@ import Uniflow
     .folderNotWritable(path: "/a/b", folder: "/a"), .journalNotWritable(path: "/a"),
     .cannotUpgrade(path: "/a", version: 3, current: 4),
     .cannotCreate(path: "/a/b", folder: "/a", reason: "r"), .busy(path: "/a"),
-    .sqlite(path: "/a", code: 11, message: "m"),
+    .sqlite(path: "/a", code: 11, message: "m"), .badSetting(.unknownKey("color")),
+    .badSetting(.badValue("purple", key: .colour)),
   ]
 
   static let actions: [TodoFeature.Action] =
@@ -51,6 +52,10 @@ import Uniflow
       .path(.element(id: 3, action: .history(.loaded(["add"])))),
       .path(.element(id: 3, action: .history(.close))),
       .path(.element(id: 3, action: .history(.loadFailed(.busy(path: "/a"))))),
+      .configure(key: .sort, value: "title"), .list(.settingsChanged), .list(.openSettings),
+      .list(.delegate(.openSettings)), .path(.element(id: 4, action: .settings(.moveSelection(by: 1)))),
+      .path(.element(id: 4, action: .settings(.changeSelected(by: -1)))),
+      .path(.element(id: 4, action: .settings(.close))),
     ] + outcomes.map { .finished($0, contents: TodoSnapshot(todos: [todo])) } + errors.map { .failed($0) }
 
   @Test(arguments: actions)
@@ -60,7 +65,10 @@ import Uniflow
   }
 
   @Test func theStateSurvivesEncodingWithItsSearchAndDrafts() throws {
-    var state = TodoFeature.State(list: .init(todos: [Self.todo], filter: .done, pageSize: 5, isLoaded: true))
+    var state = TodoFeature.State(
+      list: .init(
+        todos: [Self.todo], settings: Shared(TodoSettings(filter: .done, sortOrder: .title)), pageSize: 5,
+        isLoaded: true))
     state.list.search = "milk"
     state.list.searchDraft = TextDraft("milk")
     state.editor = TitleEditorFeature.State(renaming: Self.todo)
@@ -70,10 +78,18 @@ import Uniflow
     detail.saveStatus = .failed(.busy(path: "/a"))
     var history = TodoHistoryFeature.State(todo: Self.todo)
     history.changes = ["add"]
-    state.path = [.detail(TodoDetailFeature.State(todo: Self.todo)), .detail(detail), .history(history)]
+    var settingsScreen = TodoSettingsFeature.State(settings: state.list.settings)
+    settingsScreen.selection = .colour
+    state.path = [
+      .detail(TodoDetailFeature.State(todo: Self.todo)), .detail(detail), .history(history),
+      .settings(settingsScreen),
+    ]
     let decoded = try JSONDecoder().decode(
       TodoFeature.State.self, from: JSONEncoder().encode(state))
     #expect(decoded == state)
+    // The settings come back as they were, shown and held, in a value of their own.
+    #expect(decoded.list.settings.value == TodoSettings(filter: .done, sortOrder: .title))
+    #expect(decoded.list.visibleTodos.ids == state.list.visibleTodos.ids)
   }
 
   @Test func aDraftWithItsCursorOutsideTheTextIsRefused() throws {

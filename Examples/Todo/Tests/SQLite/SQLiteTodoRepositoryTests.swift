@@ -34,7 +34,7 @@ import TodoCore
     let nested = directory.file("a/b/c/todos.sqlite")
     _ = try await SQLiteTodoRepository(path: nested).add(title: "Buy milk", at: testDate)
     let database = try SQLiteDatabase(path: nested)
-    #expect(try database.userVersion() == 4)
+    #expect(try database.userVersion() == 5)
     #expect(try database.query("PRAGMA journal_mode") == [[.text("wal")]])
   }
 
@@ -57,7 +57,7 @@ import TodoCore
     #expect(try await repository.add(title: "Write report", at: testDate).value.id == 4)
     #expect(try await repository.undo().value == "add “Write report”")
     #expect(try await repository.undo().value == "complete “Call mom”")
-    #expect(try SQLiteDatabase(path: path).userVersion() == 4)
+    #expect(try SQLiteDatabase(path: path).userVersion() == 5)
   }
 
   @Test func migratesAVersionThreeFileKeepingItsTodosAndItsUndoHistory() async throws {
@@ -75,6 +75,7 @@ import TodoCore
         ALTER TABLE todos DROP COLUMN note;
         ALTER TABLE undo_rows DROP COLUMN note;
         ALTER TABLE redo_rows DROP COLUMN note;
+        DROP TABLE settings;
         PRAGMA user_version = 3;
         """)
     }
@@ -85,7 +86,7 @@ import TodoCore
         == TodoSnapshot(
           todos: [todo(2, "Call mom")],
           undoHistory: ["add “Buy milk”", "delete “Buy milk”", "add “Call mom”"]))
-    #expect(try SQLiteDatabase(path: path).userVersion() == 4)
+    #expect(try SQLiteDatabase(path: path).userVersion() == 5)
     // A note can be set, and the steps recorded before notes existed still undo.
     #expect(try await repository.setNote("Her birthday", id: 2).value.todo.note == "Her birthday")
     #expect(try await repository.undo().value == "note on “Call mom”")
@@ -101,12 +102,12 @@ import TodoCore
         """
         CREATE TABLE todos (id INTEGER PRIMARY KEY, title TEXT, future TEXT);
         INSERT INTO todos (title, future) VALUES ('from the future', 'x');
-        PRAGMA user_version = 5;
+        PRAGMA user_version = 6;
         """)
     }
     let before = try directory.contents(of: path)
 
-    #expect(throws: TodoStoreError.newerSchema(path: path, version: 5, supported: 4)) {
+    #expect(throws: TodoStoreError.newerSchema(path: path, version: 6, supported: 5)) {
       try SQLiteTodoRepository(path: path)
     }
     #expect(try directory.contents(of: path) == before)

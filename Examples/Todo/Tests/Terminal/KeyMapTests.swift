@@ -24,6 +24,7 @@ import TodoTerminal
     #expect(command(.character("/")) == .send(.list(.startSearch)))
     #expect(command(.character("f")) == .send(.list(.cycleFilter)))
     #expect(command(.tab) == .send(.list(.cycleFilter)))
+    #expect(command(.character("s")) == .send(.list(.openSettings)))
     #expect(command(.escape) == .send(.back))
     #expect(command(.character("x")) == nil)
     // Enter pushes the detail screen at once: the keys after it are the screen's.
@@ -58,6 +59,22 @@ import TodoTerminal
     let mode = TodoFeature.Mode.readingHistory(4)
     let back = KeyMap.Command.sendInOrder(.path(.element(id: 4, action: .history(.close))))
     for key in [Key.escape, .enter, .backspace, .left] { #expect(command(key, mode) == back) }
+    #expect(command(.character("q"), mode) == .quit)
+    #expect(command(.character("x"), mode) == nil)
+  }
+
+  @Test func onTheSettingsScreenArrowsChooseAndChangeASetting() {
+    let mode = TodoFeature.Mode.changingSettings(5)
+    func settings(_ action: TodoSettingsFeature.Action) -> KeyMap.Command {
+      .send(.path(.element(id: 5, action: .settings(action))))
+    }
+    #expect(command(.down, mode) == settings(.moveSelection(by: 1)))
+    #expect(command(.character("k"), mode) == settings(.moveSelection(by: -1)))
+    #expect(command(.right, mode) == settings(.changeSelected(by: 1)))
+    #expect(command(.character(" "), mode) == settings(.changeSelected(by: 1)))
+    #expect(command(.left, mode) == settings(.changeSelected(by: -1)))
+    let back = KeyMap.Command.sendInOrder(.path(.element(id: 5, action: .settings(.close))))
+    for key in [Key.escape, .enter, .backspace] { #expect(command(key, mode) == back) }
     #expect(command(.character("q"), mode) == .quit)
     #expect(command(.character("x"), mode) == nil)
   }

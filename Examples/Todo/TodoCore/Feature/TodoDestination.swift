@@ -5,7 +5,7 @@ import Uniflow
 ///
 /// ``TodoFeature`` holds a stack of them, ``TodoFeature/State/path``, and composes this reducer
 /// over it with `forEach`: each screen on the stack is an instance, whose effects (a note's
-/// pending save) belong to it.
+/// pending save) belong to it. The settings screen is pushed from the list.
 public struct TodoDestination: Reducer, Sendable {
   /// A screen on the stack.
   public enum State: Equatable, Sendable, Codable {
@@ -13,6 +13,8 @@ public struct TodoDestination: Reducer, Sendable {
     case detail(TodoDetailFeature.State)
     /// The change history of a todo.
     case history(TodoHistoryFeature.State)
+    /// The display settings.
+    case settings(TodoSettingsFeature.State)
   }
 
   /// An action of a screen on the stack.
@@ -21,6 +23,8 @@ public struct TodoDestination: Reducer, Sendable {
     case detail(TodoDetailFeature.Action)
     /// An action of the history screen.
     case history(TodoHistoryFeature.Action)
+    /// An action of the settings screen.
+    case settings(TodoSettingsFeature.Action)
   }
 
   /// Where the todos live.
@@ -49,6 +53,9 @@ public struct TodoDestination: Reducer, Sendable {
       defer { state = .history(history) }
       return TodoHistoryFeature(repository: repository).reduce(into: &history, action: action).map(
         Action.history)
+    case (.settings(var settings), .settings(let action)):
+      defer { state = .settings(settings) }
+      return TodoSettingsFeature().reduce(into: &settings, action: action).map(Action.settings)
     default:
       // An action for another kind of screen than the one with its identifier.
       return .none

@@ -7,7 +7,8 @@ extension TodoFeature {
     // MARK: Lifecycle
 
     /// Binds the repository's contents into the state until ``stopObserving``: the contents
-    /// now, then the changes other processes make.
+    /// now, then the changes other processes make; and has the list follow the display
+    /// settings, whoever changes them.
     case startObserving
     /// Ends the binding started by ``startObserving``.
     case stopObserving
@@ -41,6 +42,9 @@ extension TodoFeature {
     /// Steps back on the list (Esc): clears the error and the outcome shown; when none is
     /// shown, clears the search that was kept.
     case back
+    /// Gives a display setting a value, written as `todo config` takes it; a word that is not
+    /// one of the setting's values sets ``TodoStoreError/badSetting(_:)`` and changes nothing.
+    case configure(key: TodoSettings.Key, value: String)
 
     // MARK: Children
 

@@ -46,6 +46,7 @@ extension TodoFeature {
       switch path[id: id] {
       case .detail?: return .detail(id)
       case .history?: return .history(id)
+      case .settings?: return .settings(id)
       case nil: return .list
       }
     }
@@ -55,6 +56,7 @@ extension TodoFeature {
       switch screen {
       case .detail(let id): return .editingNote(id)
       case .history(let id): return .readingHistory(id)
+      case .settings(let id): return .changingSettings(id)
       case .list: break
       }
       if editor != nil { return .editingTitle }
@@ -85,6 +87,8 @@ extension TodoFeature {
     case detail(StackElementID)
     /// The change history of a todo: the screen with this identifier on the stack.
     case history(StackElementID)
+    /// The display settings: the screen with this identifier on the stack.
+    case settings(StackElementID)
   }
 
   /// What the keys do.
@@ -99,5 +103,7 @@ extension TodoFeature {
     case editingNote(StackElementID)
     /// Read the history screen with this identifier on the stack.
     case readingHistory(StackElementID)
+    /// Change the settings on the settings screen with this identifier on the stack.
+    case changingSettings(StackElementID)
   }
 }

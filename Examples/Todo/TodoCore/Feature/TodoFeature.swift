@@ -27,7 +27,8 @@ import Uniflow
 /// `Scope`), ``TitleEditorFeature`` (presented with `ifLet` while a title is typed), and the
 /// screens pushed over the list on a navigation stack, ``State/path`` (composed with `forEach`
 /// over ``TodoDestination``): the detail of a todo, ``TodoDetailFeature``, and its change
-/// history, ``TodoHistoryFeature``, pushed from the detail. The list's and the editor's
+/// history, ``TodoHistoryFeature``, pushed from the detail, and the display settings,
+/// ``TodoSettingsFeature``, pushed from the list. The list's and the editor's
 /// intents reach the app as delegate actions, which it turns into commands: a recording shows
 /// the intent, then the command it stands for (`toggle`, `add`…), then its result. The
 /// detail saves its note itself, and the app takes in the contents each save leaves.
@@ -80,7 +81,8 @@ public struct TodoFeature: Reducer, Sendable {
   private func reduceApp(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .startObserving:
-      return bindUpdates().cancellable(id: CancelID.observation, cancelInFlight: true)
+      return .merge(bindUpdates(), followSettings(state.list.settings, shown: state.list.shownSettings))
+        .cancellable(id: CancelID.observation, cancelInFlight: true)
 
     case .stopObserving:
       return .cancel(id: CancelID.observation)
@@ -112,6 +114,10 @@ public struct TodoFeature: Reducer, Sendable {
 
     case .list(.delegate(.open(let todo))):
       state.path.append(.detail(TodoDetailFeature.State(todo: todo)))
+      return .none
+
+    case .list(.delegate(.openSettings)):
+      state.path.append(.settings(TodoSettingsFeature.State(settings: state.list.settings)))
       return .none
 
     case .list:
@@ -246,6 +252,19 @@ public struct TodoFeature: Reducer, Sendable {
       }
       return state.list.search.isEmpty ? .none : .send(.list(.clearSearch))
 
+    case .configure(let key, let word):
+      state.error = nil
+      var settings = state.list.settings.value
+      do throws(TodoSettingsError) {
+        try key.set(word, in: &settings)
+      } catch {
+        return fail(.badSetting(error), &state)
+      }
+      state.list.settings.withLock { $0 = settings }
+      state.list.shownSettings = settings
+      state.outcome = .configured(key, word)
+      return .none
+
     case .snapshotLoaded(let snapshot):
       state.load(snapshot)
       return .none
@@ -314,6 +333,18 @@ public struct TodoFeature: Reducer, Sendable {
       case (false, true): .reopened(update.todo)
       case (true, false): .alreadyDone(update.todo)
       case (false, false): .alreadyOpen(update.todo)
+      }
+    }
+  }
+
+  /// Has the list follow the shared settings until cancelled: tells it each time they come to
+  /// differ from those it showed, whoever changed them (the settings screen, another process).
+  private func followSettings(_ settings: Shared<TodoSettings>, shown: TodoSettings) -> Effect<Action> {
+    .run { send in
+      var shown = shown
+      for await value in await settings.values() where value != shown {
+        shown = value
+        await send(.list(.settingsChanged))
       }
     }
   }

@@ -2,22 +2,33 @@ import Foundation
 import Uniflow
 
 extension TodoListFeature {
-  /// What the list shows: the todos that pass the filter and the search, the selection, and
-  /// the rows on screen.
+  /// What the list shows: the todos that pass the filter and the search, in the order the
+  /// settings give, the selection, and the rows on screen.
   ///
   /// ``visibleTodos``, the counts, ``selectedIndex`` and ``firstVisibleIndex`` are derived
   /// from the rest, and kept up to date whenever it changes, so that reading them (from an
   /// observer that runs after every action) costs nothing.
+  ///
+  /// The display settings are a shared value, ``settings``, which the settings screen and
+  /// other processes change too. What the rows show derives from ``shownSettings``, the copy
+  /// the list took when they last changed: a change made elsewhere reaches the list as an
+  /// action, ``TodoListFeature/Action/settingsChanged``, so that every change of what the list
+  /// shows is an action of its own.
   public struct State: Equatable, Sendable {
     /// Every todo, by ascending identifier, as the repository last gave them; `todos[id: 3]`
     /// finds one in constant time.
     public var todos: IdentifiedArray<Todo> {
       didSet { refreshVisibleTodos() }
     }
-    /// Which todos ``visibleTodos`` shows.
-    public var filter: TodoFilter {
-      didSet { refreshVisibleTodos() }
+    /// The display settings: which todos show, in what order, and whether in colour; shared
+    /// with the settings screen, and kept in the database by the program.
+    public var settings: Shared<TodoSettings>
+    /// The settings the rows show: ``settings`` as the list last took them in.
+    public var shownSettings: TodoSettings {
+      didSet { if shownSettings != oldValue { refreshVisibleTodos() } }
     }
+    /// Which todos ``visibleTodos`` shows: the filter of ``shownSettings``.
+    public var filter: TodoFilter { shownSettings.filter }
     /// The text a todo's title must contain to be visible, ignoring case and accents; empty
     /// to show every todo the filter lets through.
     public var search: String {
@@ -38,7 +49,7 @@ extension TodoListFeature {
       didSet { scrollToSelection() }
     }
 
-    /// The todos that pass ``filter`` and ``search``, in order.
+    /// The todos that pass ``filter`` and ``search``, in the order of ``shownSettings``.
     public private(set) var visibleTodos: IdentifiedArray<Todo> = []
     /// The position of ``selection`` in ``visibleTodos``.
     public private(set) var selectedIndex: Int?
@@ -54,18 +65,19 @@ extension TodoListFeature {
     ///
     /// - Parameters:
     ///   - todos: The todos, by ascending identifier.
-    ///   - filter: Which todos are visible.
+    ///   - settings: The display settings; settings of its own, in memory, by default.
     ///   - search: The text a visible todo's title contains; empty for every todo.
     ///   - selection: The selected todo; the first visible one when `nil`.
     ///   - pageSize: How many rows the screen shows at once.
     ///   - isLoaded: Whether `todos` came from the repository.
     public init(
-      todos: IdentifiedArray<Todo> = [], filter: TodoFilter = .all, search: String = "",
-      selection: Todo.ID? = nil, pageSize: Int = 20, isLoaded: Bool = false
+      todos: IdentifiedArray<Todo> = [], settings: Shared<TodoSettings> = Shared(TodoSettings()),
+      search: String = "", selection: Todo.ID? = nil, pageSize: Int = 20, isLoaded: Bool = false
     ) {
       self.todos = todos
       self.isLoaded = isLoaded
-      self.filter = filter
+      self.settings = settings
+      self.shownSettings = settings.value
       self.search = search
       self.selection = selection
       self.pageSize = max(1, pageSize)
@@ -92,6 +104,7 @@ extension TodoListFeature {
     /// at its place.
     private mutating func refreshVisibleTodos() {
       let previousIndex = selectedIndex
+      let filter = filter
       if search.isEmpty {
         visibleTodos = filter == .all ? todos : todos.filter(filter.includes)
       } else {
@@ -100,6 +113,11 @@ extension TodoListFeature {
           filter.includes(todo)
             && todo.title.range(of: search, options: [.caseInsensitive, .diacriticInsensitive]) != nil
         }
+      }
+      if !shownSettings.keepsRepositoryOrder {
+        let settings = shownSettings
+        // The same todos, in another order: their identifiers stay unique.
+        visibleTodos = IdentifiedArray(uniqueElements: visibleTodos.sorted(by: settings.shows(_:before:)))
       }
       doneCount = todos.reduce(0) { $1.isDone ? $0 + 1 : $0 }
       openCount = todos.count - doneCount
@@ -134,7 +152,7 @@ extension TodoListFeature {
 // what it derives (the visible todos, the counts) is derived again when it is decoded.
 extension TodoListFeature.State: Codable {
   private enum CodingKeys: String, CodingKey {
-    case todos, isLoaded, filter, search, searchDraft, selection, pageSize, firstVisibleIndex
+    case todos, isLoaded, settings, shownSettings, search, searchDraft, selection, pageSize, firstVisibleIndex
   }
 
   /// Decodes a state encoded by `encode(to:)`, and derives the rest from it.
@@ -145,11 +163,13 @@ extension TodoListFeature.State: Codable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
       todos: try container.decode(IdentifiedArray<Todo>.self, forKey: .todos),
-      filter: try container.decode(TodoFilter.self, forKey: .filter),
+      // A shared value of its own, holding the settings as they were recorded.
+      settings: try container.decode(Shared<TodoSettings>.self, forKey: .settings),
       search: try container.decode(String.self, forKey: .search),
       selection: try container.decodeIfPresent(Todo.ID.self, forKey: .selection),
       pageSize: try container.decode(Int.self, forKey: .pageSize),
       isLoaded: try container.decode(Bool.self, forKey: .isLoaded))
+    shownSettings = try container.decode(TodoSettings.self, forKey: .shownSettings)
     searchDraft = try container.decodeIfPresent(TextDraft.self, forKey: .searchDraft)
     // Where the rows were scrolled to, kept on the selection.
     firstVisibleIndex = try container.decode(Int.self, forKey: .firstVisibleIndex)
@@ -163,7 +183,8 @@ extension TodoListFeature.State: Codable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(todos, forKey: .todos)
     try container.encode(isLoaded, forKey: .isLoaded)
-    try container.encode(filter, forKey: .filter)
+    try container.encode(settings, forKey: .settings)
+    try container.encode(shownSettings, forKey: .shownSettings)
     try container.encode(search, forKey: .search)
     try container.encodeIfPresent(searchDraft, forKey: .searchDraft)
     try container.encodeIfPresent(selection, forKey: .selection)

@@ -1,7 +1,11 @@
 import Uniflow
 
-/// The list of todos: what it shows (the filter, the search, the rows on screen), the
-/// selection, and the user's intents about the selected todo.
+/// The list of todos: what it shows (the display settings, the search, the rows on screen),
+/// the selection, and the user's intents about the selected todo.
+///
+/// The display settings (the filter, the order, where done todos go, colour) are one shared
+/// value, ``State/settings``, that the settings screen and other processes change too; the
+/// rows follow ``State/shownSettings``, which ``Action/settingsChanged`` brings up to date.
 ///
 /// The list changes nothing in the repository: an intent such as ``Action/toggleSelected``
 /// finds the selected todo and tells the parent through a ``Action/Delegate`` action, and the
@@ -22,10 +26,12 @@ public struct TodoListFeature: Reducer, Sendable {
   public enum Action: Equatable, Sendable, Codable {
     // MARK: What the list shows
 
-    /// Shows the todos that pass a filter.
+    /// Shows the todos that pass a filter: a change of the shared settings.
     case setFilter(TodoFilter)
-    /// Switches to the next filter: all, open, done, all…
+    /// Switches to the next filter: all, open, done, all…; a change of the shared settings.
     case cycleFilter
+    /// The shared settings changed, here or elsewhere: the rows show them.
+    case settingsChanged
     /// Shows only the todos whose title contains this text, ignoring case and accents; an
     /// empty text shows them all.
     case setSearch(String)
@@ -65,6 +71,8 @@ public struct TodoListFeature: Reducer, Sendable {
     case addTodo
     /// Opens the detail screen of the selected todo.
     case openSelected
+    /// Opens the settings screen.
+    case openSettings
 
     /// What the list asks its parent to do.
     case delegate(Delegate)
@@ -81,6 +89,8 @@ public struct TodoListFeature: Reducer, Sendable {
       case add
       /// Show the detail of this todo.
       case open(Todo)
+      /// Show the settings screen.
+      case openSettings
     }
   }
 
@@ -91,9 +101,13 @@ public struct TodoListFeature: Reducer, Sendable {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .setFilter(let filter):
-      state.filter = filter
+      state.settings.withLock { $0.filter = filter }
+      state.shownSettings = state.settings.value
     case .cycleFilter:
-      state.filter = state.filter.next
+      state.settings.withLock { $0.filter = $0.filter.next }
+      state.shownSettings = state.settings.value
+    case .settingsChanged:
+      state.shownSettings = state.settings.value
     case .setSearch(let text):
       state.search = text
     case .startSearch:
@@ -134,6 +148,8 @@ public struct TodoListFeature: Reducer, Sendable {
     case .openSelected:
       guard let id = state.selection, let todo = state.todos[id: id] else { return .none }
       return .send(.delegate(.open(todo)))
+    case .openSettings:
+      return .send(.delegate(.openSettings))
     case .delegate:
       break
     }

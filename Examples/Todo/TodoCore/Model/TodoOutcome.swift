@@ -31,6 +31,8 @@ public enum TodoOutcome: Hashable, Sendable, Codable, CustomStringConvertible {
   case undid(String)
   /// The last change undone was applied again; its label.
   case redid(String)
+  /// A setting was given a value (the word the command line uses).
+  case configured(TodoSettings.Key, String)
 
   /// Whether the list changed: `false` for the outcomes that say nothing needed changing.
   public var changedTheList: Bool {
@@ -65,6 +67,7 @@ public enum TodoOutcome: Hashable, Sendable, Codable, CustomStringConvertible {
       }
     case .undid(let label): "Undid: \(label)"
     case .redid(let label): "Redid: \(label)"
+    case .configured(let key, let value): "Set \(key) to \(value)"
     }
   }
 }

@@ -63,6 +63,8 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
   case busy(path: String)
   /// Any other SQLite failure: the extended result code and SQLite's message.
   case sqlite(path: String, code: Int32, message: String)
+  /// A setting named or valued wrongly; nothing was changed.
+  case badSetting(TodoSettingsError)
 
   /// One line describing the problem, without a trailing period.
   public var description: String {
@@ -118,6 +120,8 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
       "the database \(path) stayed locked by another process; try again"
     case .sqlite(let path, let code, let message):
       "SQLite error \(code) on \(path): \(message)"
+    case .badSetting(let error):
+      error.description
     }
   }
 }

@@ -46,6 +46,14 @@ public final class SQLiteTodoRepository: TodoRepository {
   ///   be opened, is not a todo database, or has a newer schema.
   public init(path: String, busyTimeout: Duration = .seconds(10)) throws(TodoStoreError) {
     self.path = path
+    let database = try Self.openDatabase(path: path, busyTimeout: busyTimeout)
+    let dataVersion = try Self.dataVersion(of: database)
+    connection = LockIsolated(Connection(database: database, dataVersion: dataVersion))
+  }
+
+  /// Opens the todo database at `path` as ``init(path:busyTimeout:)`` describes: a connection
+  /// of its own, for the repository or for the settings' storage.
+  static func openDatabase(path: String, busyTimeout: Duration) throws(TodoStoreError) -> SQLiteDatabase {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
       if isDirectory.boolValue { throw .cannotOpen(path: path, reason: "it is a directory") }
@@ -80,8 +88,7 @@ public final class SQLiteTodoRepository: TodoRepository {
         throw error
       }
     }
-    let dataVersion = try Self.dataVersion(of: database)
-    connection = LockIsolated(Connection(database: database, dataVersion: dataVersion))
+    return database
   }
 
   /// Why the database at `path`, opened read-only, cannot be written: the file itself, its
@@ -354,7 +361,7 @@ public final class SQLiteTodoRepository: TodoRepository {
     return TodoSnapshot(todos: todos, undoHistory: history)
   }
 
-  private static func dataVersion(of database: SQLiteDatabase) throws(TodoStoreError) -> Int64 {
+  static func dataVersion(of database: SQLiteDatabase) throws(TodoStoreError) -> Int64 {
     try database.query("PRAGMA data_version").first?.first?.integer ?? 0
   }
 

@@ -68,6 +68,16 @@ enum TodoSchema {
     ALTER TABLE redo_rows ADD COLUMN note TEXT;
     PRAGMA user_version = 4;
     """,
+    // 4 → 5: the display settings, one row per setting: its name and its value, as the words
+    // `todo config` uses. A setting without a row has its default; a row this version does not
+    // know (a later version's setting, a value kept aside) is left alone.
+    """
+    CREATE TABLE settings (
+      key TEXT PRIMARY KEY NOT NULL,
+      value TEXT NOT NULL
+    );
+    PRAGMA user_version = 5;
+    """,
   ]
 
   /// The version this build writes.

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+import TodoCore
+import Uniflow
+import UniflowTesting
+
+/// The settings' storage in the todo database: it keeps what it is given, sees another
+/// connection's write, and loses nothing it cannot read.
+@MainActor
+@Suite struct SQLiteSettingsStorageTests {
+  let directory: TemporaryDirectory
+  let path: String
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    path = directory.file("todos.sqlite")
+  }
+
+  /// The rows of the settings table, by key.
+  func rows() throws -> [String: String] {
+    let database = try SQLiteDatabase(path: path)
+    var rows: [String: String] = [:]
+    for row in try database.query("SELECT key, value FROM settings") {
+      rows[row[0].text ?? ""] = row[1].text
+    }
+    return rows
+  }
+
+  /// The reports of a storage's watch, as a stream the test waits on.
+  final class Reports: Sendable {
+    let stream: AsyncStream<Result<TodoSettings, SharedStorageError>>
+    let continuation: AsyncStream<Result<TodoSettings, SharedStorageError>>.Continuation
+
+    init() {
+      (stream, continuation) = AsyncStream.makeStream(of: Result<TodoSettings, SharedStorageError>.self)
+    }
+  }
+
+  @Test func whatIsSavedIsLoadedByAnotherConnection() throws {
+    let storage = try SQLiteSettingsStorage(path: path)
+    #expect(try storage.load() == nil)
+    let settings = TodoSettings(filter: .done, sortOrder: .title, showsDoneLast: true, colour: .never)
+    try storage.save(settings)
+
+    #expect(try SQLiteSettingsStorage(path: path).load() == settings)
+    #expect(try rows() == ["filter": "done", "sort": "title", "done-last": "yes", "colour": "never"])
+  }
+
+  @Test func aSettingWithoutARowHasItsDefault() throws {
+    _ = try SQLiteTodoRepository(path: path)
+    try SQLiteDatabase(path: path).execute("INSERT INTO settings (key, value) VALUES ('sort', 'title')")
+    #expect(try SQLiteSettingsStorage(path: path).load() == TodoSettings(sortOrder: .title))
+  }
+
+  @Test func anotherConnectionsWriteIsReportedAndOwnWritesAreNot() async throws {
+    let storage = try SQLiteSettingsStorage(path: path)
+    _ = try storage.load()
+    let reports = Reports()
+    let watch = try #require(storage.watch { reports.continuation.yield($0) })
+    defer { watch.cancel() }
+
+    // This storage's own write, then a todo written by the repository: neither is a change
+    // of the settings from outside.
+    try storage.save(TodoSettings(colour: .never))
+    _ = try await SQLiteTodoRepository(path: path).add(title: "Buy milk", at: testDate)
+    // Another connection's write of the settings.
+    try SQLiteSettingsStorage(path: path).save(TodoSettings(filter: .open, colour: .never))
+
+    var iterator = reports.stream.makeAsyncIterator()
+    let first = try #require(await iterator.next())
+    #expect(try first.get() == TodoSettings(filter: .open, colour: .never))
+  }
+
+  @Test func theSharedValueFollowsAnotherConnectionsWrite() async throws {
+    let values = SharedValues(clock: TestClock())
+    let settings = try values.shared(try SQLiteSettingsStorage(path: path), default: TodoSettings())
+    var changes = settings.values().makeAsyncIterator()
+    #expect(await changes.next() == TodoSettings())
+
+    try SQLiteSettingsStorage(path: path).save(TodoSettings(sortOrder: .title))
+    #expect(await changes.next() == TodoSettings(sortOrder: .title))
+    #expect(settings.value == TodoSettings(sortOrder: .title))
+  }
+
+  @Test func aBadStoredValueFallsBackToTheDefaultsAndIsKeptAside() async throws {
+    _ = try SQLiteTodoRepository(path: path)
+    try SQLiteDatabase(path: path).executeScript(
+      """
+      INSERT INTO settings (key, value) VALUES ('filter', 'open');
+      INSERT INTO settings (key, value) VALUES ('sort', 'sideways');
+      INSERT INTO settings (key, value) VALUES ('theme', 'dark');
+      """)
+    let clock = TestClock()
+    let diagnostics = LockIsolated<[StoreDiagnostic]>([])
+    let values = SharedValues(clock: clock) { diagnostic in diagnostics.withLock { $0.append(diagnostic) } }
+    let storage = try SQLiteSettingsStorage(path: path)
+    var settings = try values.shared(storage, default: TodoSettings())
+
+    #expect(settings.value == TodoSettings())
+    let error = try #require(settings.storageError)
+    #expect(error.reason == .undecodable)
+    #expect(error.location == storage.id)
+    #expect(error.detail == "'sideways' is not a value of sort; the values are created, title")
+    #expect(diagnostics.withLock { $0 } == [.sharedStorageFailed(error)])
+    // Nothing is written until the value changes.
+    #expect(try rows() == ["filter": "open", "sort": "sideways", "theme": "dark"])
+
+    settings.withLock { $0.colour = .always }
+    try settings.save()
+    // The bad row is kept aside, the row of a setting this version does not know is kept.
+    #expect(
+      try rows() == [
+        "filter": "all", "sort": "created", "done-last": "no", "colour": "always",
+        "sort.unreadable": "sideways", "theme": "dark",
+      ])
+    #expect(try SQLiteSettingsStorage(path: path).load() == TodoSettings(colour: .always))
+  }
+
+  @Test func aBadValueWrittenFromOutsideIsReportedAndTheValueStays() async throws {
+    let storage = try SQLiteSettingsStorage(path: path)
+    try storage.save(TodoSettings(filter: .done))
+    _ = try storage.load()
+    let reports = Reports()
+    let watch = try #require(storage.watch { reports.continuation.yield($0) })
+    defer { watch.cancel() }
+
+    try SQLiteDatabase(path: path).execute("UPDATE settings SET value = 'maybe' WHERE key = 'done-last'")
+    var iterator = reports.stream.makeAsyncIterator()
+    let report = try #require(await iterator.next())
+    #expect(throws: SharedStorageError.self) { try report.get() }
+    guard case .failure(let error) = report else { return }
+    #expect(error.reason == .undecodable)
+    #expect(error.detail == "'maybe' is not a value of done-last; the values are no, yes")
+
+    // The next write keeps the bad row aside.
+    try storage.save(TodoSettings(filter: .open))
+    #expect(try rows()["done-last.unreadable"] == "maybe")
+    #expect(try rows()["done-last"] == "no")
+  }
+
+  /// A write-protected file; a superuser may write anyway, so the test needs another user.
+  @Test(.enabled(if: geteuid() != 0, "a superuser can write into a write-protected file"))
+  func aReadOnlyDatabaseRefusesTheWriteWithAnError() throws {
+    try SQLiteSettingsStorage(path: path).save(TodoSettings(filter: .done))
+    chmod(path, 0o444)
+    defer { chmod(path, 0o644) }
+    let storage = try SQLiteSettingsStorage(path: path)
+    #expect(try storage.load() == TodoSettings(filter: .done))
+    #expect(throws: SharedStorageError.self) { try storage.save(TodoSettings()) }
+    #expect(try storage.load() == TodoSettings(filter: .done))
+  }
+}

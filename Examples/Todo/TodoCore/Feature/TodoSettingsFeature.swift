@@ -1,0 +1,69 @@
+import Uniflow
+
+/// The settings screen: the display settings, one per line, the selected one changed with the
+/// arrows.
+///
+/// It holds the same shared value as the list, ``TodoListFeature/State/settings``: a change
+/// made here is the list's too, is kept in the database, and shows in every other running
+/// `todo`; a change another process makes shows here at once. The list pushes it on the app's
+/// stack, and ``Action/close`` ends it.
+///
+/// ```swift
+/// let store = TestStore(initialState: TodoSettingsFeature.State(settings: settings)) {
+///   TodoSettingsFeature()
+/// }
+/// await store.send(.moveSelection(by: 1)) { $0.selection = .sort }
+/// await store.send(.changeSelected(by: 1)) {
+///   $0.settings.withLock { $0.sortOrder = .title }
+/// }
+/// ```
+public struct TodoSettingsFeature: Reducer, Sendable {
+  /// The settings, and the one selected.
+  public struct State: Equatable, Sendable, Codable {
+    /// The display settings, shared with the list.
+    public var settings: Shared<TodoSettings>
+    /// The setting the arrows change.
+    public var selection: TodoSettings.Key
+
+    /// Shows the settings, the first one selected.
+    ///
+    /// - Parameter settings: The display settings, shared with the list.
+    public init(settings: Shared<TodoSettings>) {
+      self.settings = settings
+      self.selection = TodoSettings.Key.allCases[0]
+    }
+  }
+
+  /// What can happen on the settings screen.
+  public enum Action: Equatable, Sendable, Codable {
+    /// Moves the selection by this many lines (negative is up), stopping at the ends.
+    case moveSelection(by: Int)
+    /// Gives the selected setting the value this many places further in its values,
+    /// wrapping around (negative goes back).
+    case changeSelected(by: Int)
+    /// Ends the screen.
+    case close
+  }
+
+  /// Creates the feature.
+  public init() {}
+
+  /// Handles an action; see ``Action`` for what each one does.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .moveSelection(let offset):
+      let keys = TodoSettings.Key.allCases
+      let index = keys.firstIndex(of: state.selection) ?? 0
+      // The magnitude of Int.min does not fit in an Int; clamp it first.
+      let distance = Int(min(offset.magnitude, UInt(keys.count)))
+      let target = offset >= 0 ? index + distance : index - distance
+      state.selection = keys[min(max(target, 0), keys.count - 1)]
+    case .changeSelected(let steps):
+      let key = state.selection
+      state.settings.withLock { key.cycle(by: steps, in: &$0) }
+    case .close:
+      return .dismiss
+    }
+    return .none
+  }
+}

@@ -1,0 +1,86 @@
+import TodoCore
+import TodoTerminal
+import Uniflow
+
+/// The display settings, over the list: one line per setting, with its value and the values
+/// it can take.
+///
+/// It draws from its own store, scoped to its screen on the app's stack, into the lines above
+/// the status line. The settings are shared: a change another running `todo` makes redraws
+/// the screen as it comes.
+///
+/// ```
+///  Settings                                  kept in the database, for every todo
+///  ─────────────────────────────────────────────────────────────────────
+///  ▸ filter      ‹ open ›     all, open, done
+///    sort          created    created, title
+///    done-last     no         no, yes
+///    colour        auto       auto, always, never
+/// ```
+@MainActor
+final class SettingsScreen {
+  private let store: Store<TodoDestination.State, TodoDestination.Action>
+  private let canvas: Canvas
+  /// The lines the screen draws on, from 1 at the top.
+  private let lines: Range<Int>
+  private var tokens: [ObservationToken] = []
+
+  /// What the screen shows: the settings, the one selected, and the storage's last error.
+  private struct Content: Equatable {
+    var settings: TodoSettings
+    var selection: TodoSettings.Key
+    var storageError: String?
+  }
+
+  init(store: Store<TodoDestination.State, TodoDestination.Action>, canvas: Canvas, lines: Range<Int>) {
+    self.store = store
+    self.canvas = canvas
+    self.lines = lines
+  }
+
+  /// Subscribes to the screen's state and to the shared settings, and paints it once.
+  func layOut() {
+    tokens = [store.observe(Self.content) { [unowned self] in draw($0) }]
+    draw(Self.content(store.state))
+  }
+
+  private static func content(_ state: TodoDestination.State) -> Content? {
+    guard case .settings(let screen) = state else { return nil }
+    return Content(
+      settings: screen.settings.value, selection: screen.selection,
+      storageError: screen.settings.storageError?.description)
+  }
+
+  private func draw(_ content: Content?) {
+    guard let content else { return }
+    let width = canvas.width
+    let title = " Settings"
+    let note = "kept in the database, for every todo "
+    let gap = max(1, width - TextWidth.columns(of: title) - TextWidth.columns(of: note))
+    var text: [(style: String, text: String)] = [
+      ("\u{1B}[1m", title + String(repeating: " ", count: gap) + note),
+      ("\u{1B}[2m", String(repeating: "─", count: width)),
+    ]
+    let nameWidth = TodoSettings.Key.allCases.map(\.rawValue.count).max() ?? 0
+    for key in TodoSettings.Key.allCases {
+      let isSelected = key == content.selection
+      let name = key.rawValue + String(repeating: " ", count: nameWidth - key.rawValue.count)
+      let word = key.value(in: content.settings)
+      let value = isSelected ? "‹ \(word) ›" : "  \(word)  "
+      let padded = value + String(repeating: " ", count: max(1, 12 - value.count))
+      let line = " \(isSelected ? "▸" : " ") \(name)  \(padded) \(key.allowedValues.joined(separator: ", "))"
+      text.append((isSelected ? "\u{1B}[7m" : "", line))
+    }
+    if let error = content.storageError {
+      text.append(("", ""))
+      text.append(("\u{1B}[31m", "  ✗ \(error)"))
+    }
+    for (offset, line) in lines.enumerated() {
+      guard offset < text.count else {
+        canvas.put("", line: line)
+        continue
+      }
+      canvas.put(text[offset].style + TextWidth.fitted(text[offset].text, width: width), line: line)
+    }
+  }
+}
