@@ -101,15 +101,20 @@ struct OneShot {
       try StandardOutput.writeLine(key.value(in: settings.value))
       return 0
     }
-    let status = try await perform(.configure(key: key, value: value))
-    guard status == 0 else { return status }
+    // Written before the outcome is printed: a setting the database refused was not set.
+    await store.send(.configure(key: key, value: value)).finish()
+    if let error = store.error {
+      printError(error.description)
+      return error.isBadInput ? 2 : 1
+    }
     do throws(SharedStorageError) {
       try settings.save()
     } catch {
       printError("the setting was not kept: \(error.detail.isEmpty ? error.description : error.detail)")
       return 1
     }
-    return 0
+    guard let outcome = store.outcome else { return 0 }
+    return try report(outcome.description, changedTheList: outcome.changedTheList)
   }
 
   /// Prints one todo: its title, whether it is done, its dates and its note.

@@ -45,6 +45,22 @@ import TodoCore
     #expect(list.standardError == "")
   }
 
+  @Test func aSettingIsNotSetInADatabaseThatCannotBeWrittenAndSaysWhy() throws {
+    #expect(try todo.runWithoutDatabase(["--db", database, "add", "Buy milk"]).status == 0)
+    try setPermissions(0o666, of: database)
+    try setPermissions(0o555, of: folder)
+
+    let config = try run("config", "filter", "open")
+    #expect(config.status == 1)
+    #expect(config.standardOutput == "")
+    let message: String =
+      "the setting was not kept: the database \(database) cannot be changed: its folder "
+      + "\(folder) cannot be written, and SQLite keeps its journal there; 'todo list' still "
+      + "shows it (make the folder writable, or move the database to a folder that is)"
+    #expect(config.standardError == "todo: error: \(message)\n")
+    #expect(try run("config", "filter").standardOutput == "all\n")
+  }
+
   @Test func aWriteProtectedDatabaseIsListedAndAChangeNamesTheFile() throws {
     #expect(try todo.runWithoutDatabase(["--db", database, "add", "Buy milk"]).status == 0)
     try setPermissions(0o777, of: folder)

@@ -137,16 +137,4 @@ import UniflowTesting
     #expect(try rows()["done-last.unreadable"] == "maybe")
     #expect(try rows()["done-last"] == "no")
   }
-
-  /// A write-protected file; a superuser may write anyway, so the test needs another user.
-  @Test(.enabled(if: geteuid() != 0, "a superuser can write into a write-protected file"))
-  func aReadOnlyDatabaseRefusesTheWriteWithAnError() throws {
-    try SQLiteSettingsStorage(path: path).save(TodoSettings(filter: .done))
-    chmod(path, 0o444)
-    defer { chmod(path, 0o644) }
-    let storage = try SQLiteSettingsStorage(path: path)
-    #expect(try storage.load() == TodoSettings(filter: .done))
-    #expect(throws: SharedStorageError.self) { try storage.save(TodoSettings()) }
-    #expect(try storage.load() == TodoSettings(filter: .done))
-  }
 }

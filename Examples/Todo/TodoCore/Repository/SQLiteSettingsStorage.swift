@@ -90,7 +90,7 @@ public final class SQLiteSettingsStorage: SharedStorage, Sendable {
       let database = connection.database
       let unreadable = connection.unreadable
       do throws(TodoStoreError) {
-        if database.isReadOnly { throw .readOnly(path: database.path) }
+        if database.isReadOnly { throw SQLiteTodoRepository.whyReadOnly(database.path) }
         try database.transaction { () throws(TodoStoreError) in
           for (key, word) in unreadable.sorted(by: { $0.key < $1.key }) {
             try database.execute(
@@ -104,7 +104,9 @@ public final class SQLiteSettingsStorage: SharedStorage, Sendable {
           }
         }
       } catch {
-        throw SharedStorageError(.writeFailed, location: id, detail: error.description)
+        let cause =
+          error == .readOnly(path: database.path) ? SQLiteTodoRepository.whyReadOnly(database.path) : error
+        throw SharedStorageError(.writeFailed, location: id, detail: cause.description)
       }
       connection.unreadable = [:]
       connection.known = value

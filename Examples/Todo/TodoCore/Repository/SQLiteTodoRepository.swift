@@ -93,7 +93,7 @@ public final class SQLiteTodoRepository: TodoRepository {
 
   /// Why the database at `path`, opened read-only, cannot be written: the file itself, its
   /// folder (where SQLite keeps its journal), or something in the journal's way.
-  private static func whyReadOnly(_ path: String) -> TodoStoreError {
+  static func whyReadOnly(_ path: String) -> TodoStoreError {
     guard access(path, W_OK) == 0 else { return .readOnly(path: path) }
     let directory = (path as NSString).deletingLastPathComponent
     let folder = directory.isEmpty ? "." : directory
