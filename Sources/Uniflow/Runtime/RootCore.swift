@@ -19,6 +19,9 @@ final class RootCore<State, Action> {
   @usableFromInline let configuration: StoreConfiguration
   @usableFromInline let registrar = ObservationRegistrar()
   @usableFromInline let observers = ObserverRegistry<State>()
+  /// The parts of the state read through a key path (`store.title`) since they last changed:
+  /// only their readers are told when they change.
+  @usableFromInline let fields: TrackedFields<RootCore, State>
   @usableFromInline let tasks = EffectTasks()
   let liveness = Liveness()
   /// `\.state`, made once: in generic code a key path literal is instantiated on every use.
@@ -75,6 +78,7 @@ final class RootCore<State, Action> {
     self.middleware = middleware
     self.configuration = configuration
     self.stateKeyPath = \RootCore.state
+    self.fields = TrackedFields(rootKeyPath: stateKeyPath)
     self.entry = { core, action in core.receive(action, group: nil, cause: nil) }
     registerWithSharedRuntime()
   }
@@ -115,6 +119,18 @@ final class RootCore<State, Action> {
     isStateAccessed = true
     registrar.access(self, keyPath: stateKeyPath)
     return storage.pointee
+  }
+
+  /// The part of the state at `keyPath`, tracked by Observation as that part alone.
+  ///
+  /// - Parameter isDuplicate: Makes the part's comparison, if the part is not tracked yet.
+  @inlinable
+  func read<Value>(
+    _ keyPath: KeyPath<State, Value>, isDuplicate: () -> (Value, Value) -> Bool
+  ) -> Value {
+    if isReducing { reportReadDuringReduction() }
+    return fields.access(
+      keyPath, in: storage, of: self, registrar: registrar, isDuplicate: isDuplicate)
   }
 
   /// The state, without telling Observation.
@@ -174,6 +190,7 @@ final class RootCore<State, Action> {
     } else {
       effect = reduce(action)
     }
+    if !fields.isEmpty { fields.update(storage, of: self, registrar: registrar) }
     // Ended in each branch: where it is known to be `.none` the compiler destroys nothing;
     // ended once after both, it called the effect's destroy on every action.
     if case .none = effect.operation {
@@ -277,6 +294,7 @@ extension RootCore: SharedHolder {
     isProcessing = true
     observers.dropCancelled()
     observers.update(storage)
+    if !fields.isEmpty { fields.update(storage, of: self, registrar: registrar) }
     if !queue.isEmpty {
       let first = queue.removeFirst()
       process(first.action, group: first.group, cause: first.cause)

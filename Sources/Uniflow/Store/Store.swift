@@ -122,10 +122,63 @@ public final class Store<State, Action> {
     core.state
   }
 
-  /// A part of the current state: `store.count` reads `store.state.count`.
+  /// A part of the current state: `store.count` reads `store.state.count`, and Observation
+  /// tracks that part alone.
+  ///
+  /// Read inside `withObservationTracking` (or a SwiftUI view body), `store.count` is told when
+  /// `count` changes, and not when another part does. A part that is not `Equatable` is told
+  /// of every action after the read. See ``subscript(_:)-(KeyPath<State,Value>)`` for a
+  /// nested part.
+  ///
+  /// - Complexity: A dictionary lookup by key path on top of the read; after each action, one
+  ///   comparison per distinct part read since it last changed.
   @inlinable
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    state[keyPath: keyPath]
+    core.read(keyPath, isDuplicate: { runtimeEquality(Value.self) })
+  }
+
+  /// An `Equatable` part of the current state, tracked by Observation as that part alone and
+  /// compared with `==`.
+  ///
+  /// - Complexity: A dictionary lookup by key path on top of the read; after each action, one
+  ///   comparison per distinct part read since it last changed.
+  @inlinable
+  public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    core.read(keyPath, isDuplicate: { { $0 == $1 } })
+  }
+
+  /// The part of the current state at a key path of any depth, tracked by Observation as that
+  /// part alone.
+  ///
+  /// ```swift
+  /// let title = store[\.list.rows[id: id]?.title]  // told when this title changes
+  /// let count = store[\.list.rows.count]  // told when the number of rows changes
+  /// let rows = store.list  // told when anything in the list changes
+  /// ```
+  ///
+  /// A dynamic member read (`store.list`) tracks the member it names, whole; a key path
+  /// names the leaf, so a view is told of a change of the leaf only. A part is compared with
+  /// `==` if it is `Equatable`, and told of every action after the read otherwise.
+  ///
+  /// - Parameter keyPath: The part to read.
+  /// - Returns: The part's current value.
+  /// - Complexity: A dictionary lookup by key path on top of the read; after each action, one
+  ///   comparison per distinct part read since it last changed.
+  @inlinable
+  public subscript<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
+    core.read(keyPath, isDuplicate: { runtimeEquality(Value.self) })
+  }
+
+  /// The `Equatable` part of the current state at a key path of any depth, tracked by
+  /// Observation as that part alone and compared with `==`.
+  ///
+  /// - Parameter keyPath: The part to read.
+  /// - Returns: The part's current value.
+  /// - Complexity: A dictionary lookup by key path on top of the read; after each action, one
+  ///   comparison per distinct part read since it last changed.
+  @inlinable
+  public subscript<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> Value {
+    core.read(keyPath, isDuplicate: { { $0 == $1 } })
   }
 
   /// Processes an action: reduces it, runs middleware and observers, starts its effects, and
