@@ -144,13 +144,29 @@ private struct Board: Reducer {
     store.send(.increment)
     store.send(.increment)
     #expect(first.value == 1)
-    // Told once; the tracked part's entry went with it.
+    // Told once; nothing read the count since, so the action after dropped its entry.
     #expect(store.trackedPartCount == 0)
     let second = track { _ = store.count }
     #expect(store.trackedPartCount == 1)
     store.send(.increment)
     #expect(second.value == 1)
     #expect(first.value == 1)
+  }
+
+  @Test func aScopeThatReadsAgainRightAfterAChangeIsToldOfTheNextChangeOnly() {
+    let store = makeStore()
+    let first = track { _ = store.count }
+    store.send(.increment)
+    #expect(first.value == 1)
+    // Read again before another action, as a view re-rendered at once does: the entry told
+    // is armed again, with the count read now.
+    let second = track { _ = store.count }
+    store.send(.rename("Plans"))
+    #expect(second.value == 0)
+    store.send(.increment)
+    #expect(second.value == 1)
+    #expect(first.value == 1)
+    #expect(store.count == 2)
   }
 
   @Test func aScopeThatStopsReadingAFieldIsNoLongerToldOfIt() {
@@ -372,6 +388,8 @@ private struct Board: Reducer {
     #expect(store.trackedPartCount == sizeBefore + 1)
     store.send(.increment)
     #expect(fired.allSatisfy { $0.value == 1 })
+    // The told entry is kept for a re-read until the next action, which drops it.
+    store.send(.rename("Plans"))
     #expect(store.trackedPartCount == sizeBefore)
   }
 
@@ -383,6 +401,7 @@ private struct Board: Reducer {
     }
     #expect(store.trackedPartCount == sizeBefore + 10_000)
     store.send(.clear)
+    store.send(.increment)
     #expect(store.trackedPartCount == sizeBefore)
   }
 }
