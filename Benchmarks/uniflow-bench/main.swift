@@ -22,6 +22,7 @@ let suites: [Suite] = [
   .record,
   .stack,
   .shared,
+  .observation,
 ]
 
 /// Suites that are planned but cannot be measured yet, with why.
