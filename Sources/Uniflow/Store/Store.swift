@@ -127,8 +127,8 @@ public final class Store<State, Action> {
   ///
   /// Read inside `withObservationTracking` (or a SwiftUI view body), `store.count` is told when
   /// `count` changes, and not when another part does. A part that is not `Equatable` is told
-  /// of every action after the read. See ``subscript(_:)-(KeyPath<State,Value>)`` for a
-  /// nested part.
+  /// of every action after the read. For a nested part, read it by key path:
+  /// `store[\.address.city]`.
   ///
   /// - Complexity: A dictionary lookup by key path on top of the read; after each action, one
   ///   comparison per distinct part read since it last changed.
