@@ -21,8 +21,10 @@ import Observation
 /// ``StoreConfiguration/maximumSynchronousActions`` actions; a chain that would go further is
 /// stopped and reported as a ``StoreDiagnostic/actionCycle(_:)`` naming the repeating actions.
 ///
-/// **Observation.** The store is `Observable`: reading ``state`` inside
-/// `withObservationTracking` (or a SwiftUI view) tracks it. For finer updates,
+/// **Observation.** The store is `Observable`, field by field: a SwiftUI view (or
+/// `withObservationTracking`) that reads `store.title`, or a nested part by key path
+/// (`store[\.list.rows.count]`), is told when that part changes, and not when another part
+/// does; a view that reads ``state`` is told of every action. Outside SwiftUI,
 /// `observe(_:onChange:)` calls back only when a selected part of the state changed, and
 /// `values(of:)` streams it.
 ///
@@ -108,8 +110,9 @@ public final class Store<State, Action> {
 
   /// The current state.
   ///
-  /// Reading it inside `withObservationTracking` (or a SwiftUI view body) tracks it. For a
-  /// root store the tracking fires on the next action the store processes. For a scoped store
+  /// Reading it inside `withObservationTracking` (or a SwiftUI view body) tracks all of it:
+  /// read a field instead (`store.count`) to be told of that field only. For a root store the
+  /// tracking of the whole state fires on the next action the store processes. For a scoped store
   /// it fires when the store's own part of the state changed: compared with `==` if the part
   /// is `Equatable`, otherwise on the next action. A scoped store whose part of the state is
   /// gone (a removed row, a dismissed child, or a child of one) answers with the last state it

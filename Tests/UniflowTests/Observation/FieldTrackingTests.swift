@@ -303,6 +303,31 @@ private struct Board: Reducer {
     #expect(noteFired.value == 1)
   }
 
+  @Test func aChildStoreReaderToldOfAChangeCanReadAgainAtOnce() throws {
+    let store = makeStore()
+    let row = try #require(store.scope(id: 1, in: \.lists.cards, action: Board.Action.card))
+    let fired = SharedCounter()
+    withObservationTracking {
+      _ = row.votes
+    } onChange: {
+      fired.increment()
+      // Read during the notification: it counts for the row's next change.
+      MainActor.assumeIsolated {
+        withObservationTracking {
+          _ = row.votes
+        } onChange: {
+          fired.increment()
+        }
+      }
+    }
+    row.send(.vote)
+    #expect(fired.value == 1)
+    row.send(.rename("one"))
+    #expect(fired.value == 1)
+    row.send(.vote)
+    #expect(fired.value == 2)
+  }
+
   @Test func aRowStoreFieldIsToldOfItsOwnChangesOnly() throws {
     let store = makeStore()
     let row = try #require(store.scope(id: 1, in: \.lists.cards, action: Board.Action.card))
