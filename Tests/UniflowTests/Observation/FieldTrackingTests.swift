@@ -383,6 +383,32 @@ private struct Board: Reducer {
     #expect(topTitleFired.value == 0)
   }
 
+  @Test func theStoresOfEveryRowTrackTheIdentifiersOnly() {
+    let store = makeStore()
+    let fired = track {
+      _ = store.scope(forEach: \.lists.cards, action: Board.Action.card)
+    }
+    store.send(.card(.element(id: 1, action: .rename("one"))))
+    store.send(.increment)
+    #expect(fired.value == 0)
+    store.send(.add(Board.Card(id: 9, title: "nine")))
+    #expect(fired.value == 1)
+  }
+
+  @Test func theStoresOfEveryScreenTrackTheIdentifiersOnly() {
+    let store = makeStore()
+    store.send(.push(Board.Card(id: 1, title: "bottom")))
+    let fired = track {
+      _ = store.scope(forEach: \.path, action: Board.Action.path)
+    }
+    let top = store[\.path.ids][0]
+    store.send(.path(.element(id: top, action: .vote)))
+    store.send(.increment)
+    #expect(fired.value == 0)
+    store.send(.push(Board.Card(id: 2, title: "top")))
+    #expect(fired.value == 1)
+  }
+
   @Test func releasedTrackedRowStoresLeaveNothingInTheRegistry() throws {
     let store = makeStore(cards: 10_000)
     let sizeBefore = store.observerRegistrySize
