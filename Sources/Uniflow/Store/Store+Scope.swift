@@ -57,6 +57,9 @@ extension Store {
   /// its sends do nothing and its observers are not called. The store is bound to the place in
   /// the state, not to one presentation: if a child is presented there again, it follows it.
   ///
+  /// Read in a tracked scope (a SwiftUI view's body), it tracks whether the child is there: the
+  /// view is told when the child is presented or dismissed, not when it changes.
+  ///
   /// - Parameters:
   ///   - state: The optional child state.
   ///   - action: Embeds a child action into this store's action type.
@@ -66,7 +69,9 @@ extension Store {
     state: KeyPath<State, ChildState?>,
     action: @escaping (consuming ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
-    guard let initialState = core.current(tracked: true)?[keyPath: state] else { return nil }
+    // Tracked: whether the child is there, not what it holds.
+    _ = self[state.appending(path: \.isPresent)]
+    guard let initialState = core.current(tracked: false)?[keyPath: state] else { return nil }
     return Store<ChildState, ChildAction>(
       scoped: OptionalScopedCore(
         parent: core, state: state, initialState: initialState, embed: action))

@@ -383,6 +383,19 @@ private struct Board: Reducer {
     #expect(topTitleFired.value == 0)
   }
 
+  @Test func scopingToAnOptionalChildTracksWhetherItIsThere() throws {
+    let store = makeStore()
+    store.send(.select(Board.Card(id: 7, title: "seven")))
+    let fired = track {
+      _ = store.scope(state: \.selected, action: Board.Action.selected)
+    }
+    store.send(.selected(.vote))
+    store.send(.selected(.rename("Seven")))
+    #expect(fired.value == 0)
+    store.send(.select(nil))
+    #expect(fired.value == 1)
+  }
+
   @Test func theStoresOfEveryRowTrackTheIdentifiersOnly() {
     let store = makeStore()
     let fired = track {
