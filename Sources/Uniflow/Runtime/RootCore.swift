@@ -19,9 +19,6 @@ final class RootCore<State, Action> {
   @usableFromInline let configuration: StoreConfiguration
   @usableFromInline let registrar = ObservationRegistrar()
   @usableFromInline let observers = ObserverRegistry<State>()
-  /// The parts of the state read through a key path (`store.title`) since they last changed:
-  /// only their readers are told when they change.
-  @usableFromInline let fields: TrackedFields<RootCore, State>
   @usableFromInline let tasks = EffectTasks()
   let liveness = Liveness()
   /// `\.state`, made once: in generic code a key path literal is instantiated on every use.
@@ -238,6 +235,11 @@ final class RootCore<State, Action> {
   /// could not link it (the compiler stopped with "Global is external, but doesn't have
   /// external or weak linkage").
   @usableFromInline var middlewareSendStorage: Send<Action>?
+
+  /// The parts of the state read through a key path (`store.title`) since they last changed:
+  /// only their readers are told when they change. (The last stored property: the engine's
+  /// hot fields keep their places.)
+  @usableFromInline let fields: TrackedFields<RootCore, State>
 
   @usableFromInline
   var middlewareSend: Send<Action> {
