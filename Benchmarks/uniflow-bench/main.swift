@@ -23,6 +23,7 @@ let suites: [Suite] = [
   .stack,
   .shared,
   .undo,
+  .observation,
 ]
 
 /// Suites that are planned but cannot be measured yet, with why.

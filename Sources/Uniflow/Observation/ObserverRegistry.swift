@@ -105,6 +105,10 @@ final class ObserverRegistry<Root>: SelectionRegistry {
   var selectionCount: Int {
     checks.reduce(0) { $0 + $1.observedCount }
   }
+
+  /// The number of checks kept, scoped stores' watchers included.
+  @usableFromInline
+  var checkCount: Int { checks.count }
 }
 
 /// The registry of a root store, whatever its state type: what a store scoped from it needs to
@@ -114,6 +118,8 @@ final class ObserverRegistry<Root>: SelectionRegistry {
 protocol SelectionRegistry: AnyObject {
   /// The number of distinct selections with at least one observer.
   var selectionCount: Int { get }
+  /// The number of checks kept, scoped stores' watchers included.
+  var checkCount: Int { get }
   /// The check found by `identity`, if there is one.
   func check(_ identity: SelectionCheck.Identity) -> SelectionCheck?
   /// Appends a check. During a pass it is not called before the next action.

@@ -38,10 +38,11 @@ final class RootCore<State, Action> {
   @exclusivity(unchecked) @usableFromInline var drainGroup: EffectGroup?
   /// The number of actions processed so far: the sequence number of the last one.
   @exclusivity(unchecked) @usableFromInline var processedCount = 0
-  /// Whether ``state`` was read since the registrar was last told of a change. Observation
-  /// tracking is one-shot and starts with a read, so a change that follows no read has no
-  /// tracker to tell, and the registrar is skipped.
-  @exclusivity(unchecked) @usableFromInline var isStateAccessed = false
+  /// What was read since the registrar was last told of a change: the whole ``state``, parts
+  /// of it through a key path (``read(_:isDuplicate:)``), or both. Observation tracking is
+  /// one-shot and starts with a read, so a change that follows no read has no tracker to tell,
+  /// and the registrar is skipped: one check per action.
+  @exclusivity(unchecked) @usableFromInline var observedReads: ObservedReads = []
   /// Whether a shared value changed in this store's reducer, or a change must be checked
   /// once this store has finished its action: its send then publishes it.
   // SAFETY: like the flags above, main-actor isolated and never accessed re-entrantly.
@@ -75,6 +76,7 @@ final class RootCore<State, Action> {
     self.middleware = middleware
     self.configuration = configuration
     self.stateKeyPath = \RootCore.state
+    self.fields = TrackedFields(rootKeyPath: stateKeyPath)
     self.entry = { core, action in core.receive(action, group: nil, cause: nil) }
     registerWithSharedRuntime()
   }
@@ -112,9 +114,22 @@ final class RootCore<State, Action> {
   @inlinable
   var state: State {
     if isReducing { reportReadDuringReduction() }
-    isStateAccessed = true
+    observedReads.formUnion(.state)
     registrar.access(self, keyPath: stateKeyPath)
     return storage.pointee
+  }
+
+  /// The part of the state at `keyPath`, tracked by Observation as that part alone.
+  ///
+  /// - Parameter isDuplicate: Makes the part's comparison, if the part is not tracked yet.
+  @inlinable
+  func read<Value>(
+    _ keyPath: KeyPath<State, Value>, isDuplicate: () -> (Value, Value) -> Bool
+  ) -> Value {
+    if isReducing { reportReadDuringReduction() }
+    observedReads.formUnion(.parts)
+    return fields.access(
+      keyPath, in: storage, of: self, registrar: registrar, isDuplicate: isDuplicate)
   }
 
   /// The state, without telling Observation.
@@ -166,13 +181,10 @@ final class RootCore<State, Action> {
   func process(_ action: Action, group: EffectGroup?, cause: Int?) {
     processedCount &+= 1
     let effect: Effect<Action>
-    if isStateAccessed {
-      isStateAccessed = false
-      registrar.willSet(self, keyPath: stateKeyPath)
+    if observedReads.isEmpty {
       effect = reduce(action)
-      registrar.didSet(self, keyPath: stateKeyPath)
     } else {
-      effect = reduce(action)
+      effect = reduceTellingObservation(action)
     }
     // Ended in each branch: where it is known to be `.none` the compiler destroys nothing;
     // ended once after both, it called the effect's destroy on every action.
@@ -185,6 +197,28 @@ final class RootCore<State, Action> {
       runMiddleware(action, context: ActionContext(sequenceNumber: processedCount, cause: cause))
     }
     observers.update(storage)
+  }
+
+  /// Reduces an action after reads under Observation: tells the readers of the whole state,
+  /// and those of the parts that changed.
+  @inlinable
+  func reduceTellingObservation(_ action: Action) -> Effect<Action> {
+    let isStateRead = observedReads.contains(.state)
+    // Cleared before telling: a reader told may read again, for the next change.
+    observedReads = []
+    if isStateRead { registrar.willSet(self, keyPath: stateKeyPath) }
+    let effect = reduce(action)
+    if isStateRead { registrar.didSet(self, keyPath: stateKeyPath) }
+    tellChangedParts()
+    return effect
+  }
+
+  /// Tells the readers of the parts of the state that changed.
+  @inlinable
+  func tellChangedParts() {
+    guard !fields.isEmpty else { return }
+    fields.update(storage, of: self, registrar: registrar)
+    if !fields.isEmpty { observedReads.formUnion(.parts) }
   }
 
   @inlinable
@@ -201,6 +235,11 @@ final class RootCore<State, Action> {
   /// could not link it (the compiler stopped with "Global is external, but doesn't have
   /// external or weak linkage").
   @usableFromInline var middlewareSendStorage: Send<Action>?
+
+  /// The parts of the state read through a key path (`store.title`) since they last changed:
+  /// only their readers are told when they change. (The last stored property: the engine's
+  /// hot fields keep their places.)
+  @usableFromInline let fields: TrackedFields<RootCore, State>
 
   @usableFromInline
   var middlewareSend: Send<Action> {
@@ -277,6 +316,7 @@ extension RootCore: SharedHolder {
     isProcessing = true
     observers.dropCancelled()
     observers.update(storage)
+    tellChangedParts()
     if !queue.isEmpty {
       let first = queue.removeFirst()
       process(first.action, group: first.group, cause: first.cause)
@@ -285,6 +325,26 @@ extension RootCore: SharedHolder {
     isProcessing = false
     if hasPendingSharedChange { publishSharedChanges() }
   }
+}
+
+/// What a root store's state was read as under Observation since its registrar was last told
+/// of a change.
+@usableFromInline
+struct ObservedReads: OptionSet {
+  @usableFromInline let rawValue: UInt8
+
+  @inlinable
+  init(rawValue: UInt8) {
+    self.rawValue = rawValue
+  }
+
+  /// The whole state: its readers are told of every action.
+  @inlinable
+  static var state: ObservedReads { ObservedReads(rawValue: 1) }
+
+  /// Parts of it through a key path: their readers are told when their part changed.
+  @inlinable
+  static var parts: ObservedReads { ObservedReads(rawValue: 2) }
 }
 
 /// The memory of a root store's state, freed when the last reference goes.

@@ -15,10 +15,13 @@ import Observation
 /// read.
 ///
 /// **Observation.** A scoped core is `Observable` on its own: a tracked read registers with its
-/// own registrar, never the root's, and starts a one-shot watcher, an observer of the core's
-/// whole state in the root's registry. The watcher tells the registrar when that state changed
-/// (by `==` for an `Equatable` state; after every action otherwise) and then ends, as tracking
-/// does. A view that reads a child store is then told of that child's changes only.
+/// own registrar, never the root's, and starts a watcher, an observer of the core's whole state
+/// in the root's registry. When that state changed (by `==` for an `Equatable` state; after
+/// every action otherwise) the watcher tells the readers of the whole state, and those of each
+/// part read through a key path (``read(_:isDuplicate:)``) whose part changed, as
+/// ``TrackedFields`` does for a root store; it ends once no read is left to tell, as tracking
+/// does. A view that reads a child store is then told of that child's changes only, and a view
+/// that reads one of its fields, of that field's.
 ///
 /// A send does not go up the cores one by one: each core keeps ``forward``, a closure made
 /// when it is scoped, where its types are known, that embeds the action and calls its parent's
@@ -39,6 +42,10 @@ class ScopedCore<State, Action> {
   @usableFromInline lazy var stateKeyPath: KeyPath<ScopedCore, State> = \ScopedCore.state
   /// The watcher of the state for the reads tracked since its last change; `nil` if none.
   @usableFromInline var watcher: ObservationToken?
+  /// Whether the whole state was read since the registrar was last told of its change.
+  @usableFromInline var isStateAccessed = false
+  /// The parts read through a key path since they last changed; made on the first such read.
+  @usableFromInline var fieldsStorage: TrackedFields<ScopedCore, State>?
 
   @usableFromInline
   init(forward: @escaping @MainActor (consuming Action) -> StoreTask) {
@@ -76,6 +83,31 @@ class ScopedCore<State, Action> {
     return present()
   }
 
+  /// The part of the state at `keyPath`, tracked by Observation as that part alone; for a part
+  /// that is gone, read from the last state.
+  ///
+  /// - Parameter isDuplicate: Makes the part's comparison, if the part is not tracked yet.
+  @inlinable
+  final func read<Value>(
+    _ keyPath: KeyPath<State, Value>, isDuplicate: () -> (Value, Value) -> Bool
+  ) -> Value {
+    let state = latestState
+    let part = withUnsafePointer(to: state) {
+      fields.access(keyPath, in: $0, of: self, registrar: registrar, isDuplicate: isDuplicate)
+    }
+    armWatcher()
+    return part
+  }
+
+  /// The parts read through a key path since they last changed.
+  @usableFromInline
+  var fields: TrackedFields<ScopedCore, State> {
+    if let fields = fieldsStorage { return fields }
+    let fields = TrackedFields<ScopedCore, State>(rootKeyPath: stateKeyPath)
+    fieldsStorage = fields
+    return fields
+  }
+
   /// The current state, or the last state read if the part is gone; untracked.
   @usableFromInline
   var latestState: State { fatalError("subclass responsibility") }
@@ -84,10 +116,18 @@ class ScopedCore<State, Action> {
   @usableFromInline
   func present() -> State? { fatalError("subclass responsibility") }
 
-  /// Tells Observation of a read, and makes sure the next change of the state is reported.
+  /// Tells Observation of a read of the whole state, and makes sure its next change is
+  /// reported.
   @usableFromInline
   func track() {
     registrar.access(self, keyPath: stateKeyPath)
+    isStateAccessed = true
+    armWatcher()
+  }
+
+  /// Starts the watcher of the state, unless it runs.
+  @usableFromInline
+  func armWatcher() {
     guard watcher == nil else { return }
     watcher = observe(
       Selection(\State.self), key: .watcher, initial: latestState,
@@ -95,13 +135,22 @@ class ScopedCore<State, Action> {
       onChange: { [weak self] _ in self?.stateDidChange() })
   }
 
-  /// Tells the readers tracked since the last change that the state changed, and ends the
-  /// watcher: the next tracked read starts another.
+  /// Tells the readers tracked since the last change that the state, or the part they read,
+  /// changed; ends the watcher if no read is left to tell, so that the next tracked read starts
+  /// another.
+  ///
+  /// A reader told here may read the store again at once: its read counts for the next change.
   @usableFromInline
   func stateDidChange() {
-    registrar.willSet(self, keyPath: stateKeyPath)
-    registrar.didSet(self, keyPath: stateKeyPath)
-    watcher = nil
+    if isStateAccessed {
+      isStateAccessed = false
+      registrar.willSet(self, keyPath: stateKeyPath)
+      registrar.didSet(self, keyPath: stateKeyPath)
+    }
+    if let fields = fieldsStorage, !fields.isEmpty {
+      withUnsafePointer(to: latestState) { fields.update($0, of: self, registrar: registrar) }
+    }
+    if !isStateAccessed, fieldsStorage?.isEmpty ?? true { watcher = nil }
   }
 
   /// Whether two states are the same: `==` if `State` is `Equatable`, otherwise never (the

@@ -22,6 +22,18 @@ enum StoreCore<State, Action> {
     }
   }
 
+  /// The part of the current state at `keyPath`, tracked by Observation as that part alone;
+  /// `isDuplicate` makes the part's comparison if the part is not tracked yet.
+  @inlinable
+  func read<Value>(
+    _ keyPath: KeyPath<State, Value>, isDuplicate: () -> (Value, Value) -> Bool
+  ) -> Value {
+    switch self {
+    case .root(let root): root.read(keyPath, isDuplicate: isDuplicate)
+    case .scoped(let scoped): scoped.read(keyPath, isDuplicate: isDuplicate)
+    }
+  }
+
   /// The current state, untracked; for a scoped core whose part of the state is gone, the last
   /// state it read.
   @inlinable
@@ -88,6 +100,14 @@ enum StoreCore<State, Action> {
     switch self {
     case .root: MemoryLayout<State>.size > 0 ? 0 : nil
     case .scoped(let scoped): scoped.rootOffset
+    }
+  }
+
+  /// The number of parts of this core's state tracked through a key path.
+  var trackedPartCount: Int {
+    switch self {
+    case .root(let root): root.fields.count
+    case .scoped(let scoped): scoped.fieldsStorage?.count ?? 0
     }
   }
 

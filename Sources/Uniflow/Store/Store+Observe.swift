@@ -143,6 +143,20 @@ extension Store {
     core.registry.selectionCount
   }
 
+  /// The number of parts of this store's state that Observation tracks through a key path
+  /// (`store.title`, `store[\.rows.count]`), read since they last changed; for tests.
+  @_spi(Testing)
+  public var trackedPartCount: Int {
+    core.trackedPartCount
+  }
+
+  /// The number of entries in this store's root registry of observers, scoped stores'
+  /// watchers included; for tests.
+  @_spi(Testing)
+  public var observerRegistrySize: Int {
+    core.registry.checkCount
+  }
+
   /// The number of streams made by this store's `values(of:)` that are still open.
   @_spi(Testing)
   public var openStreamCount: Int {

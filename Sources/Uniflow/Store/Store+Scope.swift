@@ -57,6 +57,9 @@ extension Store {
   /// its sends do nothing and its observers are not called. The store is bound to the place in
   /// the state, not to one presentation: if a child is presented there again, it follows it.
   ///
+  /// Read in a tracked scope (a SwiftUI view's body), it tracks whether the child is there: the
+  /// view is told when the child is presented or dismissed, not when it changes.
+  ///
   /// - Parameters:
   ///   - state: The optional child state.
   ///   - action: Embeds a child action into this store's action type.
@@ -66,7 +69,9 @@ extension Store {
     state: KeyPath<State, ChildState?>,
     action: @escaping (consuming ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
-    guard let initialState = core.current(tracked: true)?[keyPath: state] else { return nil }
+    // Tracked: whether the child is there, not what it holds.
+    _ = self[state.appending(path: \.isPresent)]
+    guard let initialState = core.current(tracked: false)?[keyPath: state] else { return nil }
     return Store<ChildState, ChildAction>(
       scoped: OptionalScopedCore(
         parent: core, state: state, initialState: initialState, embed: action))
@@ -98,7 +103,18 @@ extension Store {
     in elements: KeyPath<State, IdentifiedArray<Element>>,
     action: @escaping (consuming IdentifiedAction<Element.ID, ElementAction>) -> Action
   ) -> Store<Element, ElementAction>? {
-    guard let initialState = core.current(tracked: true)?[keyPath: elements][id: id] else {
+    scope(id: id, in: elements, action: action, tracked: true)
+  }
+
+  /// A row's store; `tracked` says whether Observation is told of the read of the state.
+  @inlinable
+  func scope<Element: Identifiable, ElementAction>(
+    id: Element.ID,
+    in elements: KeyPath<State, IdentifiedArray<Element>>,
+    action: @escaping (consuming IdentifiedAction<Element.ID, ElementAction>) -> Action,
+    tracked: Bool
+  ) -> Store<Element, ElementAction>? {
+    guard let initialState = core.current(tracked: tracked)?[keyPath: elements][id: id] else {
       return nil
     }
     return Store<Element, ElementAction>(
@@ -111,6 +127,10 @@ extension Store {
 
   /// The stores of every element of a collection, in order.
   ///
+  /// Read in a tracked scope (a SwiftUI view's body), it tracks the elements' identifiers only:
+  /// the view is told when elements are added, removed or moved, and each row, reading its own
+  /// store, when its own fields change.
+  ///
   /// - Parameters:
   ///   - elements: The collection.
   ///   - action: Embeds an element action, with the element's identifier, into this store's
@@ -122,6 +142,8 @@ extension Store {
     forEach elements: KeyPath<State, IdentifiedArray<Element>>,
     action: @escaping (consuming IdentifiedAction<Element.ID, ElementAction>) -> Action
   ) -> [Store<Element, ElementAction>] {
-    state[keyPath: elements].ids.compactMap { scope(id: $0, in: elements, action: action) }
+    self[elements.appending(path: \.ids)].compactMap {
+      scope(id: $0, in: elements, action: action, tracked: false)
+    }
   }
 }

@@ -27,7 +27,18 @@ extension Store {
     in stack: KeyPath<State, StackState<Element>>,
     action: @escaping (consuming StackAction<Element, ElementAction>) -> Action
   ) -> Store<Element, ElementAction>? {
-    guard let initialState = core.current(tracked: true)?[keyPath: stack][id: id] else {
+    scope(id: id, in: stack, action: action, tracked: true)
+  }
+
+  /// A screen's store; `tracked` says whether Observation is told of the read of the state.
+  @inlinable
+  func scope<Element, ElementAction>(
+    id: StackElementID,
+    in stack: KeyPath<State, StackState<Element>>,
+    action: @escaping (consuming StackAction<Element, ElementAction>) -> Action,
+    tracked: Bool
+  ) -> Store<Element, ElementAction>? {
+    guard let initialState = core.current(tracked: tracked)?[keyPath: stack][id: id] else {
       return nil
     }
     return Store<Element, ElementAction>(
@@ -57,6 +68,10 @@ extension Store {
 
   /// The stores of every element of a navigation stack, bottom first: what a view draws.
   ///
+  /// Read in a tracked scope (a SwiftUI view's body), it tracks the elements' identifiers only:
+  /// the view is told when screens are pushed or popped, and each screen, reading its own
+  /// store, when its own fields change.
+  ///
   /// - Parameters:
   ///   - stack: The stack.
   ///   - action: Embeds a stack action into this store's action type.
@@ -67,6 +82,8 @@ extension Store {
     forEach stack: KeyPath<State, StackState<Element>>,
     action: @escaping (consuming StackAction<Element, ElementAction>) -> Action
   ) -> [Store<Element, ElementAction>] {
-    state[keyPath: stack].ids.compactMap { scope(id: $0, in: stack, action: action) }
+    self[stack.appending(path: \.ids)].compactMap {
+      scope(id: $0, in: stack, action: action, tracked: false)
+    }
   }
 }

@@ -21,8 +21,10 @@ import Observation
 /// ``StoreConfiguration/maximumSynchronousActions`` actions; a chain that would go further is
 /// stopped and reported as a ``StoreDiagnostic/actionCycle(_:)`` naming the repeating actions.
 ///
-/// **Observation.** The store is `Observable`: reading ``state`` inside
-/// `withObservationTracking` (or a SwiftUI view) tracks it. For finer updates,
+/// **Observation.** The store is `Observable`, field by field: a SwiftUI view (or
+/// `withObservationTracking`) that reads `store.title`, or a nested part by key path
+/// (`store[\.list.rows.count]`), is told when that part changes, and not when another part
+/// does; a view that reads ``state`` is told of every action. Outside SwiftUI,
 /// `observe(_:onChange:)` calls back only when a selected part of the state changed, and
 /// `values(of:)` streams it.
 ///
@@ -108,8 +110,9 @@ public final class Store<State, Action> {
 
   /// The current state.
   ///
-  /// Reading it inside `withObservationTracking` (or a SwiftUI view body) tracks it. For a
-  /// root store the tracking fires on the next action the store processes. For a scoped store
+  /// Reading it inside `withObservationTracking` (or a SwiftUI view body) tracks all of it:
+  /// read a field instead (`store.count`) to be told of that field only. For a root store the
+  /// tracking of the whole state fires on the next action the store processes. For a scoped store
   /// it fires when the store's own part of the state changed: compared with `==` if the part
   /// is `Equatable`, otherwise on the next action. A scoped store whose part of the state is
   /// gone (a removed row, a dismissed child, or a child of one) answers with the last state it
@@ -122,10 +125,63 @@ public final class Store<State, Action> {
     core.state
   }
 
-  /// A part of the current state: `store.count` reads `store.state.count`.
+  /// A part of the current state: `store.count` reads `store.state.count`, and Observation
+  /// tracks that part alone.
+  ///
+  /// Read inside `withObservationTracking` (or a SwiftUI view body), `store.count` is told when
+  /// `count` changes, and not when another part does. A part that is not `Equatable` is told
+  /// of every action after the read. For a nested part, read it by key path:
+  /// `store[\.address.city]`.
+  ///
+  /// - Complexity: A dictionary lookup by key path on top of the read; after each action, one
+  ///   comparison per distinct part read since it last changed.
   @inlinable
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    state[keyPath: keyPath]
+    core.read(keyPath, isDuplicate: { runtimeEquality(Value.self) })
+  }
+
+  /// An `Equatable` part of the current state, tracked by Observation as that part alone and
+  /// compared with `==`.
+  ///
+  /// - Complexity: A dictionary lookup by key path on top of the read; after each action, one
+  ///   comparison per distinct part read since it last changed.
+  @inlinable
+  public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    core.read(keyPath, isDuplicate: { { $0 == $1 } })
+  }
+
+  /// The part of the current state at a key path of any depth, tracked by Observation as that
+  /// part alone.
+  ///
+  /// ```swift
+  /// let title = store[\.list.rows[id: id]?.title]  // told when this title changes
+  /// let count = store[\.list.rows.count]  // told when the number of rows changes
+  /// let rows = store.list  // told when anything in the list changes
+  /// ```
+  ///
+  /// A dynamic member read (`store.list`) tracks the member it names, whole; a key path
+  /// names the leaf, so a view is told of a change of the leaf only. A part is compared with
+  /// `==` if it is `Equatable`, and told of every action after the read otherwise.
+  ///
+  /// - Parameter keyPath: The part to read.
+  /// - Returns: The part's current value.
+  /// - Complexity: A dictionary lookup by key path on top of the read; after each action, one
+  ///   comparison per distinct part read since it last changed.
+  @inlinable
+  public subscript<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
+    core.read(keyPath, isDuplicate: { runtimeEquality(Value.self) })
+  }
+
+  /// The `Equatable` part of the current state at a key path of any depth, tracked by
+  /// Observation as that part alone and compared with `==`.
+  ///
+  /// - Parameter keyPath: The part to read.
+  /// - Returns: The part's current value.
+  /// - Complexity: A dictionary lookup by key path on top of the read; after each action, one
+  ///   comparison per distinct part read since it last changed.
+  @inlinable
+  public subscript<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> Value {
+    core.read(keyPath, isDuplicate: { { $0 == $1 } })
   }
 
   /// Processes an action: reduces it, runs middleware and observers, starts its effects, and

@@ -1,4 +1,5 @@
 import Observation
+import Uniflow
 
 /// A view model's output that has a current value and tells its observers when it changes.
 ///
@@ -21,10 +22,14 @@ import Observation
 /// (``observe(owner:sendingCurrentValue:_:)``).
 ///
 /// An output value is also `Observable`: a SwiftUI view (or `withObservationTracking`) that
-/// reads ``value`` is updated when it changes.
+/// reads ``value`` is updated when it changes, and one that reads a part of it
+/// (`profile.name`, or `profile[\.address.city]` for a nested part) is updated when that part
+/// changes, as a store's fields are.
 ///
-/// - Complexity: An emission costs one comparison plus one call per observer.
+/// - Complexity: An emission costs one comparison plus one call per observer, and one
+///   comparison per part read through a key path since it last changed.
 @MainActor
+@dynamicMemberLookup
 public final class OutputValue<Value> {
   /// The current value.
   ///
@@ -34,10 +39,58 @@ public final class OutputValue<Value> {
     return currentValue
   }
 
+  /// A part of the current value, tracked by Observation as that part alone: a view that reads
+  /// `profile.name` is told when the name changes, not when another part does.
+  ///
+  /// A part that is not `Equatable` is told of every change of the value.
+  public subscript<Part>(dynamicMember keyPath: KeyPath<Value, Part>) -> Part {
+    self[keyPath]
+  }
+
+  /// An `Equatable` part of the current value, tracked by Observation as that part alone and
+  /// compared with `==`.
+  public subscript<Part: Equatable>(dynamicMember keyPath: KeyPath<Value, Part>) -> Part {
+    self[keyPath]
+  }
+
+  /// The part of the current value at a key path of any depth, tracked by Observation as that
+  /// part alone.
+  ///
+  /// ```swift
+  /// let city = viewModel.output.profile[\.address.city]  // told when the city changes
+  /// ```
+  ///
+  /// - Parameter keyPath: The part to read.
+  /// - Returns: The part's current value.
+  /// - Complexity: A dictionary lookup by key path on top of the read.
+  public subscript<Part>(_ keyPath: KeyPath<Value, Part>) -> Part {
+    read(keyPath, isDuplicate: { runtimeEquality(Part.self) })
+  }
+
+  /// The `Equatable` part of the current value at a key path of any depth, tracked by
+  /// Observation as that part alone and compared with `==`.
+  ///
+  /// - Parameter keyPath: The part to read.
+  /// - Returns: The part's current value.
+  /// - Complexity: A dictionary lookup by key path on top of the read.
+  public subscript<Part: Equatable>(_ keyPath: KeyPath<Value, Part>) -> Part {
+    read(keyPath, isDuplicate: { { $0 == $1 } })
+  }
+
+  private func read<Part>(
+    _ keyPath: KeyPath<Value, Part>, isDuplicate: () -> (Part, Part) -> Bool
+  ) -> Part {
+    withUnsafePointer(to: currentValue) {
+      fields.access(keyPath, in: $0, of: self, registrar: registrar, isDuplicate: isDuplicate)
+    }
+  }
+
   private var currentValue: Value
   private let registrar = ObservationRegistrar()
   /// Made once: a key path of a generic class is otherwise rebuilt by the runtime on each use.
   private let valueKeyPath: KeyPath<OutputValue, Value> = \.value
+  /// The parts of the value read through a key path since they last changed.
+  private lazy var fields = TrackedFields<OutputValue, Value>(rootKeyPath: valueKeyPath)
 
   private let isDuplicate: (Value, Value) -> Bool
   private var observers = ObserverList<Value>()
@@ -184,6 +237,9 @@ public final class OutputValue<Value> {
   func update(_ newValue: Value) {
     guard !isDuplicate(currentValue, newValue) else { return }
     registrar.withMutation(of: self, keyPath: valueKeyPath) { currentValue = newValue }
+    if !fields.isEmpty {
+      withUnsafePointer(to: currentValue) { fields.update($0, of: self, registrar: registrar) }
+    }
     observers.compact()
     let observers = self.observers
     observers.emit(newValue)

@@ -93,5 +93,26 @@ extension DocumentationSampleTests {
 
       #expect(changed.current)
     }
+
+    @Test func aTrackedReadIsToldOfItsOwnFieldOnly() {
+      let store = Store(initialState: Profile.State(), reducer: Profile())
+      let told = LockIsolated<[String]>([])
+      withObservationTracking {
+        _ = store.name
+      } onChange: {
+        told.withLock { $0.append("name") }
+      }
+      withObservationTracking {
+        _ = store[\.posts.count]
+      } onChange: {
+        told.withLock { $0.append("post count") }
+      }
+      store.send(.followed)  // nobody: neither the name nor the count changed
+      store.send(.rename("Ada"))  // name
+      store.send(.posted("Hello"))  // post count
+      // told.current == ["name", "post count"]
+
+      #expect(told.current == ["name", "post count"])
+    }
   }
 }

@@ -50,7 +50,7 @@ import UniflowTesting
     let first = try #require(root.scope(id: 0, in: \.rows, action: AppFeature.Action.rows))
     let second = try #require(root.scope(id: 1, in: \.rows, action: AppFeature.Action.rows))
     let firstFired = track { _ = first.state }
-    let secondFired = track { _ = second.title }
+    let secondFired = track { _ = second.isDone }
 
     second.send(.toggle)
     #expect(firstFired.value == 0)
