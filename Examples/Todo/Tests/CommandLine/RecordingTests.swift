@@ -14,17 +14,7 @@ import UniflowDevTools
 
   @Test @MainActor func interactiveSessionIsRecordedInspectedAndReplays() async throws {
     let log = todo.directory.file("session.jsonl")
-    let terminal = try PseudoTerminal()
-    let process = Process()
-    process.executableURL = TodoProcess.executable
-    process.arguments = ["--db", todo.database, "--record", log]
-    process.environment = TodoProcess.baseEnvironment
-    process.standardInput = terminal.terminal
-    process.standardOutput = terminal.terminal
-    process.standardError = terminal.terminal
-    try process.run()
-    try terminal.closeTerminalSide()
-    try terminal.read(until: "No todos yet. Press a to add one.")
+    let (process, terminal) = try todo.startRecordedSession(to: log)
     terminal.type("a")
     try terminal.read(until: "Add: ")
     terminal.type("Buy milk\r")
@@ -94,17 +84,7 @@ import UniflowDevTools
     // SIGKILL: the test process may block the signals a child inherits, SIGTERM among them.
     defer { for burner in burners { kill(burner.processIdentifier, SIGKILL) } }
     let log = todo.directory.file("loaded.jsonl")
-    let terminal = try PseudoTerminal()
-    let process = Process()
-    process.executableURL = TodoProcess.executable
-    process.arguments = ["--db", todo.database, "--record", log]
-    process.environment = TodoProcess.baseEnvironment
-    process.standardInput = terminal.terminal
-    process.standardOutput = terminal.terminal
-    process.standardError = terminal.terminal
-    try process.run()
-    try terminal.closeTerminalSide()
-    try terminal.read(until: "No todos yet. Press a to add one.")
+    let (process, terminal) = try todo.startRecordedSession(to: log)
     for (keys, shown) in [
       ("a", "Add: "), ("Buy milk\r", "Added 1: Buy milk"), ("a", "Add: "),
       ("Call mom\r", "Added 2: Call mom"), ("e", "Rename 2: "), ("!\r", "Renamed 2: Call mom!"),
@@ -303,17 +283,7 @@ import UniflowDevTools
     try #require(mkfifo(log, 0o600) == 0)
     let reader = open(log, O_RDONLY | O_NONBLOCK)
     try #require(reader >= 0)
-    let terminal = try PseudoTerminal()
-    let process = Process()
-    process.executableURL = TodoProcess.executable
-    process.arguments = ["--db", todo.database, "--record", log]
-    process.environment = TodoProcess.baseEnvironment
-    process.standardInput = terminal.terminal
-    process.standardOutput = terminal.terminal
-    process.standardError = terminal.terminal
-    try process.run()
-    try terminal.closeTerminalSide()
-    try terminal.read(until: "No todos yet. Press a to add one.")
+    let (process, terminal) = try todo.startRecordedSession(to: log)
     close(reader)
     terminal.type("a")
     try terminal.read(until: "Add: ")

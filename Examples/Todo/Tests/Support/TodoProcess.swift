@@ -88,6 +88,23 @@ struct TodoProcess {
     return (process.terminationStatus, terminal.text())
   }
 
+  /// Starts the interactive list on a new pseudo-terminal, recording to `log`, and waits for
+  /// its first screen.
+  func startRecordedSession(to log: String) throws -> (Process, PseudoTerminal) {
+    let terminal = try PseudoTerminal()
+    let process = Process()
+    process.executableURL = TodoProcess.executable
+    process.arguments = ["--db", database, "--record", log]
+    process.environment = TodoProcess.baseEnvironment
+    process.standardInput = terminal.terminal
+    process.standardOutput = terminal.terminal
+    process.standardError = terminal.terminal
+    try process.run()
+    try terminal.closeTerminalSide()
+    try terminal.read(until: "No todos yet. Press a to add one.")
+    return (process, terminal)
+  }
+
   /// A started process, with where its output goes.
   struct Running {
     let process: Process
