@@ -163,25 +163,4 @@ import TodoCore
     try expectSuccess(
       todo.run("config"), printing: "filter     all\nsort       title\ndone-last  no\ncolour     never\n")
   }
-
-  // MARK: Helpers
-
-  private func expectSuccess(
-    _ result: TodoProcess.Result, printing output: String, sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    #expect(result.status == 0, sourceLocation: sourceLocation)
-    #expect(result.standardOutput == output, sourceLocation: sourceLocation)
-    #expect(result.standardError == "", sourceLocation: sourceLocation)
-  }
-
-  private func expectFailure(
-    _ result: TodoProcess.Result, status: Int32, saying message: String,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    #expect(result.status == status, sourceLocation: sourceLocation)
-    #expect(result.standardOutput == "", sourceLocation: sourceLocation)
-    #expect(result.errorLines.count == 1, "\(result.standardError)", sourceLocation: sourceLocation)
-    #expect(result.standardError.hasPrefix("todo: error: "), sourceLocation: sourceLocation)
-    #expect(result.standardError.contains(message), "\(result.standardError)", sourceLocation: sourceLocation)
-  }
 }

@@ -176,3 +176,25 @@ struct TodoProcess {
     return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
   }
 }
+
+/// Expects a run that succeeded, printed `output` and nothing on standard error.
+func expectSuccess(
+  _ result: TodoProcess.Result, printing output: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(result.status == 0, sourceLocation: sourceLocation)
+  #expect(result.standardOutput == output, sourceLocation: sourceLocation)
+  #expect(result.standardError == "", sourceLocation: sourceLocation)
+}
+
+/// Expects one line on standard error, `todo: error: ` and a message containing `message`,
+/// nothing on standard output, and `status`.
+func expectFailure(
+  _ result: TodoProcess.Result, status: Int32, saying message: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(result.status == status, sourceLocation: sourceLocation)
+  #expect(result.standardOutput == "", sourceLocation: sourceLocation)
+  #expect(result.errorLines.count == 1, "\(result.standardError)", sourceLocation: sourceLocation)
+  #expect(result.standardError.hasPrefix("todo: error: "), sourceLocation: sourceLocation)
+  #expect(result.standardError.contains(message), "\(result.standardError)", sourceLocation: sourceLocation)
+}
