@@ -1,45 +1,67 @@
 extension RootCore {
   /// Starts an effect returned by the reducer: follow-up actions join the queue, cancellations
   /// happen now, async work starts in tasks. `cause` is the sequence number of the action whose
-  /// reducer returned the effect: the actions it sends carry it.
+  /// reducer returned the effect: the actions it sends carry it. `step` is that action's place
+  /// in an async chain, if it is in one: its `.run` effects are then watched (see
+  /// ``EffectWatch``), and none starts once the chain is stopped.
   @usableFromInline
-  func start(_ effect: Effect<Action>, ids: EffectIDs, group: EffectGroup?, cause: Int) {
+  func start(
+    _ effect: Effect<Action>, ids: EffectIDs, group: EffectGroup?, cause: Int,
+    step: ChainStep<Action>?
+  ) {
     switch effect.operation {
     case .none:
       return
     case .send(let action):
-      queue.append(QueuedAction(action: action, group: group, cause: cause))
+      queue.append(
+        QueuedAction(
+          action: action, group: group, cause: cause, origin: step.map { .followUp($0) }))
     case .run(let priority, let operation):
       // The operation is nonisolated: its task starts on the global executor (or the
       // configured one) and ends there, with no hop to the main actor before or after it.
       let group = group ?? currentDrainGroup()
-      let send = makeSend(group: group, cause: cause)
       let (tasks, liveness, diagnosticHandler) = (tasks, liveness, configuration.diagnosticHandler)
-      let executor = configuration.effectExecutor
-      tasks.start(ids: ids, group: group) { token in
+      let executor: (any TaskExecutor)?
+      let send: Send<Action>
+      let taskIDs: EffectIDs
+      if let step {
+        // A step of an async chain: its effect is watched, and cancelled with the chain.
+        guard !step.chain.isStopped else { return }
+        let watch = EffectWatch(host: configuration.effectExecutor as? any EffectJobHost)
+        executor = watch
+        send = makeSend(group: group, cause: cause, chain: .watched(step, watch))
+        taskIDs = ids.appending(step.chain.id)
+      } else {
+        executor = configuration.effectExecutor
+        send = makeSend(group: group, cause: cause, chain: .unwatched(EffectChain()))
+        taskIDs = ids
+      }
+      tasks.start(ids: taskIDs, group: group) { token in
         operationTask(
           on: executor, priority: priority.map(TaskPriority.init(rawValue:)), operation, send: send,
           liveness: liveness, diagnosticHandler: diagnosticHandler, tasks: tasks, token: token,
           group: group)
       }
     case .merge(let effects):
-      for effect in effects { start(effect, ids: ids, group: group, cause: cause) }
+      for effect in effects { start(effect, ids: ids, group: group, cause: cause, step: step) }
     case .concatenate(let effects):
       let asyncStart = effects.firstIndex { !$0.isSynchronous } ?? effects.endIndex
-      for effect in effects[..<asyncStart] { start(effect, ids: ids, group: group, cause: cause) }
+      for effect in effects[..<asyncStart] {
+        start(effect, ids: ids, group: group, cause: cause, step: step)
+      }
       let rest = Array(effects[asyncStart...])
-      guard !rest.isEmpty else { return }
+      guard !rest.isEmpty, step?.chain.isStopped != true else { return }
       spawn(priority: nil, ids: ids, group: group, cause: cause) { environment in
         await environment.execute(.concatenate(rest))
       }
     case .cancellable(let id, let cancelInFlight, let effect):
       if cancelInFlight { tasks.cancel(id: id) }
-      start(effect, ids: ids.appending(id), group: group, cause: cause)
+      start(effect, ids: ids.appending(id), group: group, cause: cause, step: step)
     case .cancel(let id):
       tasks.cancel(id: id)
     case .throttle(let id, let effect):
       guard !tasks.isRunning(id: id) else { return }
-      start(effect, ids: ids.appending(id), group: group, cause: cause)
+      start(effect, ids: ids.appending(id), group: group, cause: cause, step: step)
     case .dismiss:
       configuration.diagnosticHandler(.dismissalIgnored(noPresenter))
     case .report(let diagnostic):
@@ -54,7 +76,7 @@ extension RootCore {
   ) {
     let group = group ?? currentDrainGroup()
     let environment = EffectEnvironment(
-      send: makeSend(group: group, cause: cause), tasks: tasks,
+      send: makeSend(group: group, cause: cause, chain: .unwatched(EffectChain())), tasks: tasks,
       executor: configuration.effectExecutor, diagnose: diagnosticReporter())
     let tasks = self.tasks
     tasks.start(ids: ids, group: group) { token in

@@ -55,12 +55,15 @@ final class RootCore<State, Action> {
     @usableFromInline let group: EffectGroup?
     /// The sequence number of the action whose effect sent this one; `nil` from outside.
     @usableFromInline let cause: Int?
+    /// The async chain the action joins; `nil` for none.
+    @usableFromInline let origin: ChainOrigin<Action>?
 
     @inlinable
-    init(action: Action, group: EffectGroup?, cause: Int?) {
+    init(action: Action, group: EffectGroup?, cause: Int?, origin: ChainOrigin<Action>?) {
       self.action = action
       self.group = group
       self.cause = cause
+      self.origin = origin
     }
   }
 
@@ -96,12 +99,25 @@ final class RootCore<State, Action> {
 
   /// A `Send` into this store for closures that may outlive it: once the store is gone, it
   /// does nothing. `cause` is the sequence number of the action whose effect sends through
-  /// it, `nil` for a middleware's.
-  func makeSend(group: EffectGroup?, cause: Int?) -> Send<Action> {
+  /// it, `nil` for a middleware's; `chain` says which async chain its actions join.
+  func makeSend(group: EffectGroup?, cause: Int?, chain: SendChain<Action>) -> Send<Action> {
     Send(messages: { [liveness, unowned self] message in
       guard liveness.isAlive else { return }
       switch message {
-      case .action(let action): _ = self.receive(action, group: group, cause: cause)
+      case .action(let action):
+        let origin: ChainOrigin<Action>?
+        switch chain {
+        case .none: origin = nil
+        case .unwatched(let chain): origin = .effect(chain)
+        case .watched(let step, let watch):
+          if watch.takeHasWaited() {
+            origin = nil
+          } else {
+            guard self.admit(action, sentAfter: step) else { return }
+            origin = .step(step)
+          }
+        }
+        _ = self.receive(action, group: group, cause: cause, origin: origin)
       case .dismiss: self.configuration.diagnosticHandler(.dismissalIgnored(noPresenter))
       case .report(let diagnostic): self.configuration.diagnosticHandler(diagnostic)
       }
@@ -138,10 +154,12 @@ final class RootCore<State, Action> {
   }
 
   @inlinable
-  func receive(_ action: Action, group: EffectGroup?, cause: Int?) -> StoreTask {
+  func receive(
+    _ action: Action, group: EffectGroup?, cause: Int?, origin: ChainOrigin<Action>? = nil
+  ) -> StoreTask {
     guard !isProcessing else {
       let group = group ?? EffectGroup(tasks: tasks)
-      queue.append(QueuedAction(action: action, group: group, cause: cause))
+      queue.append(QueuedAction(action: action, group: group, cause: cause, origin: origin))
       return StoreTask(group: group)
     }
     isProcessing = true
@@ -149,7 +167,7 @@ final class RootCore<State, Action> {
     // follow-ups touches no reference count here.
     if let group { drainGroup = group }
     observers.dropCancelled()
-    process(action, group: nil, cause: cause)
+    process(action, group: nil, cause: cause, origin: origin)
     if !queue.isEmpty { drainQueue(first: action) }
     isProcessing = false
     // A shared value changed in this send: its holders are told now.
@@ -161,9 +179,9 @@ final class RootCore<State, Action> {
   }
 
   /// Reduces one action, starts its effects (queueing its follow-ups), then tells middleware
-  /// and observers.
+  /// and observers. `origin` is the async chain the action joins, if any.
   @inlinable
-  func process(_ action: Action, group: EffectGroup?, cause: Int?) {
+  func process(_ action: Action, group: EffectGroup?, cause: Int?, origin: ChainOrigin<Action>?) {
     processedCount &+= 1
     let effect: Effect<Action>
     if isStateAccessed {
@@ -179,7 +197,9 @@ final class RootCore<State, Action> {
     if case .none = effect.operation {
       _ = consume effect
     } else {
-      start(consume effect, ids: [], group: group, cause: processedCount)
+      // An action of an async chain becomes a step of it only when it starts effects.
+      let step = origin.map { ChainStep(action: action, origin: $0) }
+      start(consume effect, ids: [], group: group, cause: processedCount, step: step)
     }
     if !middleware.isEmpty {
       runMiddleware(action, context: ActionContext(sequenceNumber: processedCount, cause: cause))
@@ -205,7 +225,7 @@ final class RootCore<State, Action> {
   @usableFromInline
   var middlewareSend: Send<Action> {
     if let send = middlewareSendStorage { return send }
-    let send = makeSend(group: nil, cause: nil)
+    let send = makeSend(group: nil, cause: nil, chain: .none)
     middlewareSendStorage = send
     return send
   }
@@ -235,7 +255,7 @@ final class RootCore<State, Action> {
       index += 1
       processed += 1
       if processed > limit - window { tail.append(entry.action) }
-      process(entry.action, group: entry.group, cause: entry.cause)
+      process(entry.action, group: entry.group, cause: entry.cause, origin: entry.origin)
     }
     queue.removeAll(keepingCapacity: queue.count <= 64)
   }
@@ -279,12 +299,22 @@ extension RootCore: SharedHolder {
     observers.update(storage)
     if !queue.isEmpty {
       let first = queue.removeFirst()
-      process(first.action, group: first.group, cause: first.cause)
+      process(first.action, group: first.group, cause: first.cause, origin: first.origin)
       if !queue.isEmpty { drainQueue(first: first.action) }
     }
     isProcessing = false
     if hasPendingSharedChange { publishSharedChanges() }
   }
+}
+
+/// Which async chain the actions sent through an effect's `Send` join.
+enum SendChain<Action> {
+  /// None: a middleware's send.
+  case none
+  /// An effect of an action outside any chain: the actions it sends start `chain`.
+  case unwatched(EffectChain)
+  /// A watched effect of a chain's step: an action it sends without waiting joins the chain.
+  case watched(ChainStep<Action>, EffectWatch)
 }
 
 /// The memory of a root store's state, freed when the last reference goes.

@@ -15,6 +15,9 @@ public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
   case dismissalIgnored(String)
   /// A shared value's storage could not be read or written; the value kept what it had.
   case sharedStorageFailed(SharedStorageError)
+  /// A chain of actions sent by effects that did not wait went past
+  /// ``StoreConfiguration/maximumEffectChainActions`` repeating a cycle, and was stopped.
+  case effectCycle(EffectCycle)
 
   /// One line describing the problem.
   public var description: String {
@@ -25,6 +28,7 @@ public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
     case .stackElementMissing(let missing): missing.description
     case .dismissalIgnored(let reason): "Uniflow: a dismissal was ignored: \(reason)"
     case .sharedStorageFailed(let error): error.description
+    case .effectCycle(let cycle): cycle.description
     }
   }
 

@@ -226,6 +226,7 @@ extension StoreDiagnostic {
     case .stackElementMissing: "stackElementMissing"
     case .dismissalIgnored: "dismissalIgnored"
     case .sharedStorageFailed: "sharedStorageFailed"
+    case .effectCycle: "effectCycle"
     }
   }
 }
