@@ -29,6 +29,24 @@ extension RootCore {
   }
 }
 
+extension RootCore {
+  /// The chain that an action sent by an unwatched effect of the action numbered `cause`
+  /// starts: the chain of the previous such action when it had the same cause (and the guard
+  /// has not stopped it), so that the branches of a fan-out from outside count together;
+  /// otherwise a new one.
+  ///
+  /// Made when the first action arrives rather than when the effect starts: most effects of
+  /// actions from outside send nothing back, and they make no chain.
+  func chainStarted(by cause: Int?) -> EffectChain {
+    if let cause, let last = lastStartedChain, last.cause == cause, !last.chain.isStopped {
+      return last.chain
+    }
+    let chain = EffectChain()
+    if let cause { lastStartedChain = (cause, chain) }
+    return chain
+  }
+}
+
 /// The fewest actions a chain's path must hold for the guard to call it a cycle: a short path
 /// in a wide chain (one effect streaming many changes) is no loop.
 let minimumCyclePath = 8

@@ -33,7 +33,7 @@ extension RootCore {
         taskIDs = ids.appending(step.chain.id)
       } else {
         executor = configuration.effectExecutor
-        send = makeSend(group: group, cause: cause, chain: .unwatched(EffectChain()))
+        send = makeSend(group: group, cause: cause, chain: .unwatched)
         taskIDs = ids
       }
       tasks.start(ids: taskIDs, group: group) { token in
@@ -76,7 +76,7 @@ extension RootCore {
   ) {
     let group = group ?? currentDrainGroup()
     let environment = EffectEnvironment(
-      send: makeSend(group: group, cause: cause, chain: .unwatched(EffectChain())), tasks: tasks,
+      send: makeSend(group: group, cause: cause, chain: .unwatched), tasks: tasks,
       executor: configuration.effectExecutor, diagnose: diagnosticReporter())
     let tasks = self.tasks
     tasks.start(ids: ids, group: group) { token in

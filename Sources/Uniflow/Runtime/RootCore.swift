@@ -46,6 +46,9 @@ final class RootCore<State, Action> {
   /// once this store has finished its action: its send then publishes it.
   // SAFETY: like the flags above, main-actor isolated and never accessed re-entrantly.
   @exclusivity(unchecked) @usableFromInline var hasPendingSharedChange = false
+  /// The async chain that the actions sent by the unwatched effects of one action start, and
+  /// that action's sequence number; see ``chainStarted(by:)``.
+  var lastStartedChain: (cause: Int, chain: EffectChain)?
 
   @usableFromInline
   struct QueuedAction {
@@ -108,7 +111,7 @@ final class RootCore<State, Action> {
         let origin: ChainOrigin<Action>?
         switch chain {
         case .none: origin = nil
-        case .unwatched(let chain): origin = .effect(chain)
+        case .unwatched: origin = .effect(self.chainStarted(by: cause))
         case .watched(let step, let watch):
           if watch.takeHasWaited() {
             origin = nil
@@ -117,7 +120,7 @@ final class RootCore<State, Action> {
             origin = .step(step)
           }
         }
-        _ = self.receive(action, group: group, cause: cause, origin: origin)
+        self.receive(action, group: group, cause: cause, origin: origin)
       case .dismiss: self.configuration.diagnosticHandler(.dismissalIgnored(noPresenter))
       case .report(let diagnostic): self.configuration.diagnosticHandler(diagnostic)
       }
@@ -154,20 +157,14 @@ final class RootCore<State, Action> {
   }
 
   @inlinable
-  func receive(
-    _ action: Action, group: EffectGroup?, cause: Int?, origin: ChainOrigin<Action>? = nil
-  ) -> StoreTask {
-    guard !isProcessing else {
-      let group = group ?? EffectGroup(tasks: tasks)
-      queue.append(QueuedAction(action: action, group: group, cause: cause, origin: origin))
-      return StoreTask(group: group)
-    }
+  func receive(_ action: Action, group: EffectGroup?, cause: Int?) -> StoreTask {
+    guard !isProcessing else { return enqueue(action, group: group, cause: cause, origin: nil) }
     isProcessing = true
     // `drainGroup` is only written when there is a group: a send with no effects and no
     // follow-ups touches no reference count here.
     if let group { drainGroup = group }
     observers.dropCancelled()
-    process(action, group: nil, cause: cause, origin: origin)
+    process(action, group: nil, cause: cause, origin: nil)
     if !queue.isEmpty { drainQueue(first: action) }
     isProcessing = false
     // A shared value changed in this send: its holders are told now.
@@ -176,6 +173,41 @@ final class RootCore<State, Action> {
     let finished = drainGroup
     drainGroup = nil
     return StoreTask(group: finished)
+  }
+
+  /// Processes an action that an effect sent into an async chain, as
+  /// ``receive(_:group:cause:)`` does, carrying the chain it joins.
+  ///
+  /// Apart, so that a send from outside, which joins no chain, keeps the code it had: with the
+  /// chain as one more argument there, the compiler stopped inlining it into the caller's send.
+  func receive(_ action: Action, group: EffectGroup?, cause: Int?, origin: ChainOrigin<Action>?) {
+    guard !isProcessing else {
+      enqueue(action, group: group, cause: cause, origin: origin)
+      return
+    }
+    isProcessing = true
+    if let group { drainGroup = group }
+    observers.dropCancelled()
+    process(action, group: nil, cause: cause, origin: origin)
+    if !queue.isEmpty { drainQueue(first: action) }
+    isProcessing = false
+    if hasPendingSharedChange { publishSharedChanges() }
+    drainGroup = nil
+  }
+
+  /// Queues an action sent while another is processed, in a group of its own unless it has one.
+  ///
+  /// Not inlined: re-entrant sends are the rare case, and their code in
+  /// ``receive(_:group:cause:)`` kept the compiler from inlining that into the caller's send.
+  @usableFromInline
+  @inline(never)
+  @discardableResult
+  func enqueue(
+    _ action: Action, group: EffectGroup?, cause: Int?, origin: ChainOrigin<Action>?
+  ) -> StoreTask {
+    let group = group ?? EffectGroup(tasks: tasks)
+    queue.append(QueuedAction(action: action, group: group, cause: cause, origin: origin))
+    return StoreTask(group: group)
   }
 
   /// Reduces one action, starts its effects (queueing its follow-ups), then tells middleware
@@ -311,8 +343,9 @@ extension RootCore: SharedHolder {
 enum SendChain<Action> {
   /// None: a middleware's send.
   case none
-  /// An effect of an action outside any chain: the actions it sends start `chain`.
-  case unwatched(EffectChain)
+  /// An effect of an action outside any chain: the actions it sends start a chain, the same
+  /// for the actions of one effect (see ``RootCore/chainStarted(by:)``).
+  case unwatched
   /// A watched effect of a chain's step: an action it sends without waiting joins the chain.
   case watched(ChainStep<Action>, EffectWatch)
 }
