@@ -46,6 +46,25 @@ private struct PingPong: Reducer {
   }
 }
 
+/// A timer that reschedules itself: each tick sleeps a millisecond on the clock, then ticks.
+private struct RepeatingTimer: Reducer {
+  struct State: Equatable {
+    var ticks = 0
+  }
+
+  enum Action: Equatable { case start, tick }
+
+  let clock: TestClock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    if case .tick = action { state.ticks += 1 }
+    return .run { [clock] send in
+      try await clock.sleep(for: .milliseconds(1))
+      await send(.tick)
+    }
+  }
+}
+
 /// The failures a block reported, captured.
 @MainActor
 private func recordedIssues(_ body: () async -> Void) async -> [String] {
@@ -90,5 +109,19 @@ private func recordedIssues(_ body: () async -> Void) async -> [String] {
     // `ping`, then `pong` starts the chain; 1 999 more actions join it, 1 000 of them `ping`.
     #expect(store.state.count == 1_001)
     await store.send(.reset) { $0.count = 0 }
+  }
+
+  @Test func aTimerThatWaitsOnTheClockIsNoLoop() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: RepeatingTimer.State()) { RepeatingTimer(clock: clock) }
+    store.exhaustivity = .off
+    let issues = await recordedIssues {
+      await store.send(.start)
+      // Past the default bound of 2 000 actions, each tick starting the next.
+      await clock.advance(by: .milliseconds(3_000))
+      await store.skipInFlightEffects()
+    }
+    #expect(issues.isEmpty)
+    #expect(store.state.ticks == 3_000)
   }
 }
