@@ -23,6 +23,22 @@ private struct PingPong: Reducer {
   }
 }
 
+/// `PingPong` as a child feature: its effects are lifted into the parent's actions.
+private struct PingPongParent: Reducer {
+  struct State: Equatable { var child = PingPong.State() }
+  enum Action: Equatable {
+    case child(PingPong.Action)
+
+    static let childCase = ActionCase(embed: Action.child) {
+      if case .child(let action) = $0 { action } else { nil }
+    }
+  }
+
+  var body: some Reducer<State, Action> {
+    Scope(state: \.child, action: Action.childCase) { PingPong() }
+  }
+}
+
 /// Each step's effect sends two actions of the chain: unstopped, it doubles at every step.
 private struct FanOut: Reducer {
   struct State: Equatable { var count = 0 }
@@ -224,6 +240,19 @@ struct AsyncLoopGuardTests {
     #expect(store.state.count == 2_001)
     #expect(
       log.entries == [.effectCycle(EffectCycle(actions: ["ping", "pong", "ping"], limit: 2_000))])
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func loopThroughAChildFeaturesEffectsIsStoppedAndNamedByItsPath() async {
+    let log = DiagnosticLog()
+    let store = Store(
+      initialState: PingPongParent.State(), reducer: PingPongParent(),
+      configuration: configuration(limit: 100, log: log))
+    await store.send(.child(.ping)).finish()
+    #expect(
+      log.entries == [
+        .effectCycle(EffectCycle(actions: ["child.ping", "child.pong", "child.ping"], limit: 100))
+      ])
     #expect(store.runningEffectCount == 0)
   }
 
