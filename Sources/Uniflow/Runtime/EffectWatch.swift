@@ -93,6 +93,13 @@ package final class EffectWatch: TaskExecutor {
     }
   }
 
+  /// Tells the watch that the task, on the main actor, is about to move to it by itself (to
+  /// run an operation of a concatenation): the next hand-over is no wait.
+  func expectMove() {
+    guard host == nil else { return }  // Hosted, the move is seen as the task's own.
+    state.withLock { $0.isReturningFromSend = true }
+  }
+
   /// Runs a piece of the task's work for its host, on the calling thread, isolated to
   /// `executor`; the task's moves made meanwhile by itself are not waits.
   ///

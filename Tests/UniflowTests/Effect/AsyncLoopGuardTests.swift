@@ -23,6 +23,32 @@ private struct PingPong: Reducer {
   }
 }
 
+/// `ping` and `pong` each start a concatenation whose second effect sends the other.
+private struct ConcatenatedPingPong: Reducer {
+  enum Action: Equatable { case ping, pong }
+
+  func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+    state += 1
+    guard state < hardLimit else { return .none }
+    let next: Action = action == .ping ? .pong : .ping
+    return .concatenate(.run { _ in }, .run { send in await send(next) })
+  }
+}
+
+/// A timer whose every tick starts a concatenation: a sleep on the clock, then the next tick.
+private struct ConcatenatedTimer: Reducer {
+  enum Action: Equatable { case start, tick }
+  let clock: TestClock
+
+  func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+    if case .tick = action { state += 1 }
+    guard state < hardLimit else { return .none }
+    return .concatenate(
+      .run { [clock] _ in try await clock.sleep(for: .milliseconds(1)) },
+      .run { send in await send(.tick) })
+  }
+}
+
 /// `PingPong` as a child feature: its effects are lifted into the parent's actions.
 private struct PingPongParent: Reducer {
   struct State: Equatable { var child = PingPong.State() }
@@ -254,6 +280,34 @@ struct AsyncLoopGuardTests {
         .effectCycle(EffectCycle(actions: ["child.ping", "child.pong", "child.ping"], limit: 100))
       ])
     #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func loopThroughConcatenatedEffectsIsStopped() async {
+    let log = DiagnosticLog()
+    let store = Store(
+      initialState: 0, reducer: ConcatenatedPingPong(),
+      configuration: configuration(limit: 100, log: log))
+    await store.send(.ping).finish()
+    #expect(log.entries == [.effectCycle(EffectCycle(actions: ["ping", "pong", "ping"], limit: 100))])
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func timerThroughConcatenatedEffectsRuns() async {
+    let log = DiagnosticLog()
+    let clock = TestClock()
+    let store = Store(
+      initialState: 0, reducer: ConcatenatedTimer(clock: clock),
+      configuration: configuration(limit: 100, log: log))
+    let task = store.send(.start)
+    for _ in 0..<1_000 {
+      await clock.waitForSleepers()
+      #expect(clock.resumeNextDue(notAfter: nil))
+    }
+    await clock.waitForSleepers()
+    #expect(store.state == 1_000)
+    #expect(log.entries.isEmpty)
+    task.cancel()
+    await task.finish()
   }
 
   @Test func defaultBoundIsTwoThousand() {
