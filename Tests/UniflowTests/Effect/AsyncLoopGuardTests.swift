@@ -49,6 +49,30 @@ private struct ConcatenatedTimer: Reducer {
   }
 }
 
+/// A loop whose every step also starts a long sleep, and passes through a synchronous
+/// follow-up: `ping` sleeps an hour alongside and sends `relay` at once, whose effect sends
+/// `ping` again. `start` sends the first `ping` from an effect, so that every sleep belongs to
+/// the chain.
+private struct SleepyLoop: Reducer {
+  enum Action: Equatable { case start, ping, relay }
+  let clock: TestClock
+
+  func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+    state += 1
+    guard state < hardLimit else { return .none }
+    switch action {
+    case .start:
+      return .run { send in await send(.ping) }
+    case .ping:
+      return .merge(
+        .run { [clock] _ in try await clock.sleep(for: .seconds(3_600)) },
+        .send(.relay))
+    case .relay:
+      return .run { send in await send(.ping) }
+    }
+  }
+}
+
 /// `PingPong` as a child feature: its effects are lifted into the parent's actions.
 private struct PingPongParent: Reducer {
   struct State: Equatable { var child = PingPong.State() }
@@ -308,6 +332,19 @@ struct AsyncLoopGuardTests {
     #expect(log.entries.isEmpty)
     task.cancel()
     await task.finish()
+  }
+
+  @Test func stoppingALoopCancelsTheEffectsItsChainHolds() async {
+    let log = DiagnosticLog()
+    let clock = TestClock()
+    let store = Store(
+      initialState: 0, reducer: SleepyLoop(clock: clock),
+      configuration: configuration(limit: 100, log: log))
+    // Returns once every effect of the chain has ended: the sleepers were cancelled.
+    await store.send(.start).finish()
+    #expect(log.entries == [.effectCycle(EffectCycle(actions: ["relay", "ping", "relay"], limit: 100))])
+    #expect(store.runningEffectCount == 0)
+    #expect(clock.sleeperCount == 0)
   }
 
   @Test func defaultBoundIsTwoThousand() {
