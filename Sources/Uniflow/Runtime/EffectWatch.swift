@@ -24,7 +24,11 @@
 /// same way on a fast machine and on a loaded one.
 ///
 /// On the global executor the task's return from a send is recognised as the first hand-over
-/// after the send. Under an ``EffectJobHost`` (a test store's executor, which runs effect work on
+/// after the send. That relies on the task hopping back from the main actor after each send
+/// before it awaits anything else; were a compiler to drop that hop when the next await is
+/// itself on the main actor, a wait made wholly there (a main-actor continuation) would be taken
+/// for the return. `AsyncLoopGuardTests` pins it, in debug and release builds: a ticker that
+/// waits at a main-actor gate right after a send is never stopped. Under an ``EffectJobHost`` (a test store's executor, which runs effect work on
 /// the main actor, where a send needs no hop), the task moves from the main actor to the watch
 /// from inside its own work: a hand-over made by the running task itself, with no other task
 /// current, is that move, and not a wait.

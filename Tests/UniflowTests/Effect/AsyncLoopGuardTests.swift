@@ -128,6 +128,79 @@ private struct Timer: Reducer {
   }
 }
 
+/// A timer whose wait is inside a main-actor function that an effect calls right after a send:
+/// each tick sends `willSleep`, then sleeps on the clock from the main actor, then ticks.
+private struct MainActorTimer: Reducer {
+  struct State: Equatable { var ticks = 0 }
+  enum Action: Equatable { case start, willSleep, tick }
+  let clock: TestClock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .willSleep: return .none
+    case .start, .tick:
+      if case .tick = action { state.ticks += 1 }
+      guard state.ticks < hardLimit else { return .none }
+      return .run { [clock] send in
+        await send(.willSleep)
+        try await sleepOnTheMainActor(clock)
+        await send(.tick)
+      }
+    }
+  }
+}
+
+/// Sleeps a millisecond on `clock`, isolated to the main actor.
+@MainActor
+private func sleepOnTheMainActor(_ clock: TestClock) async throws {
+  try await clock.sleep(for: .milliseconds(1))
+}
+
+/// A main-actor gate that effects wait at until the test opens it: a wait that suspends and
+/// resumes on the main actor, never on the effect's own executor.
+@MainActor
+private final class Gate: Sendable {
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+  private var arrivals: [CheckedContinuation<Void, Never>] = []
+
+  /// Waits until the test opens the gate.
+  func wait() async {
+    await withCheckedContinuation { continuation in
+      waiters.append(continuation)
+      for arrival in arrivals { arrival.resume() }
+      arrivals = []
+    }
+  }
+
+  /// Waits until an effect waits at the gate, then lets it through.
+  func open() async {
+    if waiters.isEmpty { await withCheckedContinuation { arrivals.append($0) } }
+    waiters.removeFirst().resume()
+  }
+}
+
+/// Waits at `gate` each tick, right after a send, until the last tick.
+private struct GatedTicker: Reducer {
+  struct State: Equatable { var ticks = 0 }
+  enum Action: Equatable { case start, willWait, tick }
+  let gate: Gate
+  let lastTick: Int
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .willWait: return .none
+    case .start, .tick:
+      if case .tick = action { state.ticks += 1 }
+      guard state.ticks < lastTick else { return .none }
+      return .run { [gate] send in
+        await send(.willWait)
+        await gate.wait()
+        await send(.tick)
+      }
+    }
+  }
+}
+
 /// Loads pages one after another: each page's effect asks for the next, from a repository that
 /// answers at once, without suspending.
 private struct Pager: Reducer {
@@ -406,6 +479,37 @@ struct AsyncLoopGuardTests {
     #expect(log.entries.isEmpty)
     task.cancel()
     await task.finish()
+  }
+
+  @Test func timerWaitingInAMainActorFunctionRightAfterASendRuns() async {
+    let log = DiagnosticLog()
+    let clock = TestClock()
+    let store = Store(
+      initialState: MainActorTimer.State(), reducer: MainActorTimer(clock: clock),
+      configuration: configuration(limit: 100, log: log))
+    let task = store.send(.start)
+    for _ in 0..<1_000 {
+      await clock.waitForSleepers()
+      #expect(clock.resumeNextDue(notAfter: nil))
+    }
+    await clock.waitForSleepers()
+    #expect(store.state.ticks == 1_000)
+    #expect(log.entries.isEmpty)
+    task.cancel()
+    await task.finish()
+  }
+
+  @Test func tickerWaitingAtAMainActorGateRightAfterASendRuns() async {
+    let log = DiagnosticLog()
+    let gate = Gate()
+    let store = Store(
+      initialState: GatedTicker.State(), reducer: GatedTicker(gate: gate, lastTick: 1_000),
+      configuration: configuration(limit: 100, log: log))
+    let task = store.send(.start)
+    for _ in 0..<1_000 { await gate.open() }
+    await task.finish()
+    #expect(store.state.ticks == 1_000)
+    #expect(log.entries.isEmpty)
   }
 
   @Test func tenThousandPagesEachAskingForTheNextLoad() async {
