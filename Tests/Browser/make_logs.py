@@ -5,6 +5,8 @@
 small.jsonl     12 actions of a todo list: user actions, effect chains, adds, changes, removes
 truncated.jsonl the same session cut in the middle of its last line, as a crash leaves it
 damaged.jsonl   the same session with step 4's line twice and step 8's line malformed
+looped.jsonl    a ping-pong through effects that the loop guard stopped after step 101, then one more
+                action from the user
 large.jsonl     100 000 actions
 """
 
@@ -51,6 +53,22 @@ def small_session():
     return "\n".join(lines) + "\n"
 
 
+def looped_session():
+    """`ping` from the user, then `pong`, `ping`, … each sent by an effect of the one before, until
+    the store's loop guard stopped the chain after step 101; then the user's `reset`."""
+    lines = [line(HEADER), line({"state": {"count": 0}})]
+    for seq in range(1, 102):
+        name = "ping" if seq % 2 == 1 else "pong"
+        cause = None if seq == 1 else seq - 1
+        lines.append(step(seq, seq * 0.0001, name, cause, {name: {}},
+                          [{"op": "replace", "path": "/count", "value": seq}]))
+    lines.append(line({"stopped": {"after": 101, "message": "Uniflow: effects sent more than 100 actions "
+                                   "in a chain without waiting and were stopped; repeating cycle: "
+                                   "ping \u2192 pong \u2192 ping"}}))
+    lines.append(step(102, 1.0, "reset", None, {"reset": {}}, [{"op": "replace", "path": "/count", "value": 0}]))
+    return "\n".join(lines) + "\n"
+
+
 def large_session(count=100_000):
     names = ["add", "toggle", "rename", "remove"]
     lines = [line(HEADER), line({"state": {"todos": [], "count": 0}})]
@@ -83,6 +101,7 @@ def main():
     damaged[9] = "oops"  # step 8's line, malformed
     damaged.insert(6, damaged[5])  # step 4's line, twice
     (directory / "damaged.jsonl").write_text("\n".join(damaged))
+    (directory / "looped.jsonl").write_text(looped_session())
     (directory / "large.jsonl").write_text(large_session())
 
 

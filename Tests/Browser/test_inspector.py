@@ -201,6 +201,22 @@ class InspectorTests(unittest.TestCase):
         self.press(Keys.END)
         self.assertEqual(self.selected_seq(), "12")
 
+    def test_a_chain_the_loop_guard_stopped_is_listed_and_marked_on_its_last_action(self):
+        self.open("looped.html")
+        self.assertEqual(self.text("row-count"), "102 actions")
+        self.assertEqual(self.text("issue"), "")
+        stops = self.text("stops")
+        self.assertIn("stopped a chain of actions, after #101", stops)
+        self.assertIn("repeating cycle: ping \u2192 pong \u2192 ping", stops)
+        self.press(Keys.END)
+        self.assertEqual(self.selected_seq(), "102")
+        script = "return Array.from(document.querySelectorAll('#timeline .row.stopped'))" \
+            ".map((row) => [row.dataset.seq, row.title, getComputedStyle(row.querySelector('.badge'), '::after').content])"
+        marked = WebDriverWait(self.driver, 10).until(lambda d: d.execute_script(script))
+        self.assertEqual([row[0] for row in marked], ["101"])
+        self.assertIn("Stopped after this step: Uniflow: effects sent more than 100 actions", marked[0][1])
+        self.assertIn("chain stopped", marked[0][2])
+
     def test_a_hundred_thousand_actions_load_and_stay_responsive(self):
         started = time.monotonic()
         self.open("large.html")

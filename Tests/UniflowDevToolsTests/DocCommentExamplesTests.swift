@@ -36,6 +36,25 @@ private typealias AppFeature = Checklist
     #expect(try SessionLog(contentsOf: logURL).steps.map(\.name) == ["add"])
   }
 
+  @Test func sessionRecorderMarksStoppedChains() throws {
+    let state = AppFeature.State()
+    let sink = RingBufferSessionSink(capacity: 10)
+    let recorder = try SessionRecorder<AppFeature.State, AppFeature.Action>(
+      appName: "checklist", initialState: state, sink: sink)
+
+    let store = Store(
+      initialState: state, reducer: AppFeature(),
+      middleware: [recorder.middleware],
+      configuration: StoreConfiguration { diagnostic in
+        recorder.record(diagnostic)
+        StoreDiagnostic.standardHandler(diagnostic)
+      })
+
+    store.send(.add("Milk"))
+    recorder.record(.effectCycle(EffectCycle(actions: ["ping", "pong", "ping"], limit: 2_000)))
+    #expect(try sink.log().stops.map(\.after) == [1])
+  }
+
   @Test func fileSessionSink() throws {
     let file = try TemporaryFile()
     let logURL = file.url

@@ -1,45 +1,67 @@
 extension RootCore {
   /// Starts an effect returned by the reducer: follow-up actions join the queue, cancellations
   /// happen now, async work starts in tasks. `cause` is the sequence number of the action whose
-  /// reducer returned the effect: the actions it sends carry it.
+  /// reducer returned the effect: the actions it sends carry it. `step` is that action's place
+  /// in an async chain, if it is in one: its `.run` effects are then watched (see
+  /// ``EffectWatch``), and none starts once the chain is stopped.
   @usableFromInline
-  func start(_ effect: Effect<Action>, ids: EffectIDs, group: EffectGroup?, cause: Int) {
+  func start(
+    _ effect: Effect<Action>, ids: EffectIDs, group: EffectGroup?, cause: Int,
+    step: ChainStep<Action>?
+  ) {
     switch effect.operation {
     case .none:
       return
     case .send(let action):
-      queue.append(QueuedAction(action: action, group: group, cause: cause))
+      queue.append(
+        QueuedAction(
+          action: action, group: group, cause: cause, origin: step.map { .followUp($0) }))
     case .run(let priority, let operation):
       // The operation is nonisolated: its task starts on the global executor (or the
       // configured one) and ends there, with no hop to the main actor before or after it.
       let group = group ?? currentDrainGroup()
-      let send = makeSend(group: group, cause: cause)
       let (tasks, liveness, diagnosticHandler) = (tasks, liveness, configuration.diagnosticHandler)
-      let executor = configuration.effectExecutor
-      tasks.start(ids: ids, group: group) { token in
+      let executor: (any TaskExecutor)?
+      let send: Send<Action>
+      let taskIDs: EffectIDs
+      if let step {
+        // A step of an async chain: its effect is watched, and cancelled with the chain.
+        guard !step.chain.isStopped else { return }
+        let watch = EffectWatch(host: configuration.effectExecutor as? any EffectJobHost)
+        executor = watch
+        send = makeSend(group: group, cause: cause, chain: .watched(step, watch))
+        taskIDs = ids.appending(step.chain.id)
+      } else {
+        executor = configuration.effectExecutor
+        send = makeSend(group: group, cause: cause, chain: .unwatched)
+        taskIDs = ids
+      }
+      tasks.start(ids: taskIDs, group: group) { token in
         operationTask(
           on: executor, priority: priority.map(TaskPriority.init(rawValue:)), operation, send: send,
           liveness: liveness, diagnosticHandler: diagnosticHandler, tasks: tasks, token: token,
           group: group)
       }
     case .merge(let effects):
-      for effect in effects { start(effect, ids: ids, group: group, cause: cause) }
+      for effect in effects { start(effect, ids: ids, group: group, cause: cause, step: step) }
     case .concatenate(let effects):
       let asyncStart = effects.firstIndex { !$0.isSynchronous } ?? effects.endIndex
-      for effect in effects[..<asyncStart] { start(effect, ids: ids, group: group, cause: cause) }
+      for effect in effects[..<asyncStart] {
+        start(effect, ids: ids, group: group, cause: cause, step: step)
+      }
       let rest = Array(effects[asyncStart...])
-      guard !rest.isEmpty else { return }
-      spawn(priority: nil, ids: ids, group: group, cause: cause) { environment in
+      guard !rest.isEmpty, step?.chain.isStopped != true else { return }
+      spawn(priority: nil, ids: ids, group: group, cause: cause, step: step) { environment in
         await environment.execute(.concatenate(rest))
       }
     case .cancellable(let id, let cancelInFlight, let effect):
       if cancelInFlight { tasks.cancel(id: id) }
-      start(effect, ids: ids.appending(id), group: group, cause: cause)
+      start(effect, ids: ids.appending(id), group: group, cause: cause, step: step)
     case .cancel(let id):
       tasks.cancel(id: id)
     case .throttle(let id, let effect):
       guard !tasks.isRunning(id: id) else { return }
-      start(effect, ids: ids.appending(id), group: group, cause: cause)
+      start(effect, ids: ids.appending(id), group: group, cause: cause, step: step)
     case .dismiss:
       configuration.diagnosticHandler(.dismissalIgnored(noPresenter))
     case .report(let diagnostic):
@@ -48,17 +70,28 @@ extension RootCore {
   }
 
   /// Runs `body` on the main actor in a task registered under `ids` and in the effect group.
+  /// For a `step` of an async chain, the task is watched and cancelled with the chain, as a
+  /// `.run` effect's is; the child tasks it makes are not watched.
   func spawn(
     priority: TaskPriority?, ids: EffectIDs, group: EffectGroup?, cause: Int,
+    step: ChainStep<Action>?,
     _ body: @escaping @MainActor @Sendable (EffectEnvironment<Action>) async -> Void
   ) {
     let group = group ?? currentDrainGroup()
+    let unwatchedSend = makeSend(group: group, cause: cause, chain: .unwatched)
+    let watch = step.map { _ in
+      EffectWatch(host: configuration.effectExecutor as? any EffectJobHost)
+    }
     let environment = EffectEnvironment(
-      send: makeSend(group: group, cause: cause), tasks: tasks,
+      send: step.flatMap { step in
+        watch.map { makeSend(group: group, cause: cause, chain: .watched(step, $0)) }
+      } ?? unwatchedSend,
+      unwatchedSend: unwatchedSend, watch: watch, tasks: tasks,
       executor: configuration.effectExecutor, diagnose: diagnosticReporter())
     let tasks = self.tasks
-    tasks.start(ids: ids, group: group) { token in
-      mainActorTask(on: environment.executor, priority: priority) {
+    let taskIDs = step.map { ids.appending($0.chain.id) } ?? ids
+    tasks.start(ids: taskIDs, group: group) { token in
+      mainActorTask(on: watch ?? environment.executor, priority: priority) {
         await body(environment)
         tasks.finish(token: token, group: group)
       }
@@ -88,6 +121,11 @@ extension RootCore {
 @MainActor
 struct EffectEnvironment<Action> {
   let send: Send<Action>
+  /// The send of the child tasks the effect makes (of a merge, of a cancellable effect): they
+  /// are not watched, so their actions start async chains afresh.
+  let unwatchedSend: Send<Action>
+  /// The watch of the task the environment runs in, when it is a step of an async chain.
+  let watch: EffectWatch?
   let tasks: EffectTasks
   /// Where the nonisolated work of the effect's tasks runs; `nil` for the global executor.
   let executor: (any TaskExecutor)?
@@ -95,7 +133,16 @@ struct EffectEnvironment<Action> {
 
   /// Runs an effect operation, routing its errors.
   func run(_ operation: @Sendable (Send<Action>) async throws -> Void) async {
+    // The task moves from the main actor to its watch to run the operation: no wait.
+    watch?.expectMove()
     if let diagnostic = await runOperation(operation, send: send) { diagnose(diagnostic) }
+  }
+
+  /// The environment of a child task: the same store, unwatched.
+  private var forChild: Self {
+    Self(
+      send: unwatchedSend, unwatchedSend: unwatchedSend, watch: nil, tasks: tasks,
+      executor: executor, diagnose: diagnose)
   }
 
   /// Runs an effect inside the current task, returning when all its work has finished.
@@ -108,7 +155,9 @@ struct EffectEnvironment<Action> {
     case .run(_, let operation):
       await run(operation)
     case .merge(let effects):
-      await awaitAll(effects.map { effect in mainActorTask(on: executor) { await execute(effect) } })
+      let child = forChild
+      await awaitAll(
+        effects.map { effect in mainActorTask(on: executor) { await child.execute(effect) } })
     case .concatenate(let effects):
       for effect in effects {
         guard !Task.isCancelled else { return }
@@ -132,9 +181,10 @@ struct EffectEnvironment<Action> {
   /// Runs an effect in a child task that can be cancelled by `id`.
   private func executeRegistered(_ effect: Effect<Action>, id: EffectID) async {
     let tasks = self.tasks
+    let child = forChild
     let task = tasks.start(ids: .one(id), group: nil) { token in
       mainActorTask(on: executor) {
-        await execute(effect)
+        await child.execute(effect)
         tasks.finish(token: token, group: nil)
       }
     }

@@ -47,6 +47,9 @@ final class RootCore<State, Action> {
   /// once this store has finished its action: its send then publishes it.
   // SAFETY: like the flags above, main-actor isolated and never accessed re-entrantly.
   @exclusivity(unchecked) @usableFromInline var hasPendingSharedChange = false
+  /// The async chain that the actions sent by the unwatched effects of one action start, and
+  /// that action's sequence number; see ``chainStarted(by:)``.
+  var lastStartedChain: (cause: Int, chain: EffectChain)?
 
   @usableFromInline
   struct QueuedAction {
@@ -56,12 +59,15 @@ final class RootCore<State, Action> {
     @usableFromInline let group: EffectGroup?
     /// The sequence number of the action whose effect sent this one; `nil` from outside.
     @usableFromInline let cause: Int?
+    /// The async chain the action joins; `nil` for none.
+    @usableFromInline let origin: ChainOrigin<Action>?
 
     @inlinable
-    init(action: Action, group: EffectGroup?, cause: Int?) {
+    init(action: Action, group: EffectGroup?, cause: Int?, origin: ChainOrigin<Action>?) {
       self.action = action
       self.group = group
       self.cause = cause
+      self.origin = origin
     }
   }
 
@@ -98,12 +104,25 @@ final class RootCore<State, Action> {
 
   /// A `Send` into this store for closures that may outlive it: once the store is gone, it
   /// does nothing. `cause` is the sequence number of the action whose effect sends through
-  /// it, `nil` for a middleware's.
-  func makeSend(group: EffectGroup?, cause: Int?) -> Send<Action> {
+  /// it, `nil` for a middleware's; `chain` says which async chain its actions join.
+  func makeSend(group: EffectGroup?, cause: Int?, chain: SendChain<Action>) -> Send<Action> {
     Send(messages: { [liveness, unowned self] message in
       guard liveness.isAlive else { return }
       switch message {
-      case .action(let action): _ = self.receive(action, group: group, cause: cause)
+      case .action(let action):
+        let origin: ChainOrigin<Action>?
+        switch chain {
+        case .none: origin = nil
+        case .unwatched: origin = .effect(self.chainStarted(by: cause))
+        case .watched(let step, let watch):
+          if watch.takeHasWaited() {
+            origin = nil
+          } else {
+            guard self.admit(action, sentAfter: step) else { return }
+            origin = .step(step)
+          }
+        }
+        self.receive(action, group: group, cause: cause, origin: origin)
       case .dismiss: self.configuration.diagnosticHandler(.dismissalIgnored(noPresenter))
       case .report(let diagnostic): self.configuration.diagnosticHandler(diagnostic)
       }
@@ -154,17 +173,13 @@ final class RootCore<State, Action> {
 
   @inlinable
   func receive(_ action: Action, group: EffectGroup?, cause: Int?) -> StoreTask {
-    guard !isProcessing else {
-      let group = group ?? EffectGroup(tasks: tasks)
-      queue.append(QueuedAction(action: action, group: group, cause: cause))
-      return StoreTask(group: group)
-    }
+    guard !isProcessing else { return enqueue(action, group: group, cause: cause, origin: nil) }
     isProcessing = true
     // `drainGroup` is only written when there is a group: a send with no effects and no
     // follow-ups touches no reference count here.
     if let group { drainGroup = group }
     observers.dropCancelled()
-    process(action, group: nil, cause: cause)
+    process(action, group: nil, cause: cause, origin: nil)
     if !queue.isEmpty { drainQueue(first: action) }
     isProcessing = false
     // A shared value changed in this send: its holders are told now.
@@ -175,10 +190,45 @@ final class RootCore<State, Action> {
     return StoreTask(group: finished)
   }
 
+  /// Processes an action that an effect sent into an async chain, as
+  /// ``receive(_:group:cause:)`` does, carrying the chain it joins.
+  ///
+  /// Apart, so that a send from outside, which joins no chain, keeps the code it had: with the
+  /// chain as one more argument there, the compiler stopped inlining it into the caller's send.
+  func receive(_ action: Action, group: EffectGroup?, cause: Int?, origin: ChainOrigin<Action>?) {
+    guard !isProcessing else {
+      enqueue(action, group: group, cause: cause, origin: origin)
+      return
+    }
+    isProcessing = true
+    if let group { drainGroup = group }
+    observers.dropCancelled()
+    process(action, group: nil, cause: cause, origin: origin)
+    if !queue.isEmpty { drainQueue(first: action) }
+    isProcessing = false
+    if hasPendingSharedChange { publishSharedChanges() }
+    drainGroup = nil
+  }
+
+  /// Queues an action sent while another is processed, in a group of its own unless it has one.
+  ///
+  /// Not inlined: re-entrant sends are the rare case, and their code in
+  /// ``receive(_:group:cause:)`` kept the compiler from inlining that into the caller's send.
+  @usableFromInline
+  @inline(never)
+  @discardableResult
+  func enqueue(
+    _ action: Action, group: EffectGroup?, cause: Int?, origin: ChainOrigin<Action>?
+  ) -> StoreTask {
+    let group = group ?? EffectGroup(tasks: tasks)
+    queue.append(QueuedAction(action: action, group: group, cause: cause, origin: origin))
+    return StoreTask(group: group)
+  }
+
   /// Reduces one action, starts its effects (queueing its follow-ups), then tells middleware
-  /// and observers.
+  /// and observers. `origin` is the async chain the action joins, if any.
   @inlinable
-  func process(_ action: Action, group: EffectGroup?, cause: Int?) {
+  func process(_ action: Action, group: EffectGroup?, cause: Int?, origin: ChainOrigin<Action>?) {
     processedCount &+= 1
     let effect: Effect<Action>
     if observedReads.isEmpty {
@@ -191,7 +241,9 @@ final class RootCore<State, Action> {
     if case .none = effect.operation {
       _ = consume effect
     } else {
-      start(consume effect, ids: [], group: group, cause: processedCount)
+      // An action of an async chain becomes a step of it only when it starts effects.
+      let step = origin.map { ChainStep(action: action, origin: $0) }
+      start(consume effect, ids: [], group: group, cause: processedCount, step: step)
     }
     if !middleware.isEmpty {
       runMiddleware(action, context: ActionContext(sequenceNumber: processedCount, cause: cause))
@@ -244,7 +296,7 @@ final class RootCore<State, Action> {
   @usableFromInline
   var middlewareSend: Send<Action> {
     if let send = middlewareSendStorage { return send }
-    let send = makeSend(group: nil, cause: nil)
+    let send = makeSend(group: nil, cause: nil, chain: .none)
     middlewareSendStorage = send
     return send
   }
@@ -274,7 +326,7 @@ final class RootCore<State, Action> {
       index += 1
       processed += 1
       if processed > limit - window { tail.append(entry.action) }
-      process(entry.action, group: entry.group, cause: entry.cause)
+      process(entry.action, group: entry.group, cause: entry.cause, origin: entry.origin)
     }
     queue.removeAll(keepingCapacity: queue.count <= 64)
   }
@@ -319,7 +371,7 @@ extension RootCore: SharedHolder {
     tellChangedParts()
     if !queue.isEmpty {
       let first = queue.removeFirst()
-      process(first.action, group: first.group, cause: first.cause)
+      process(first.action, group: first.group, cause: first.cause, origin: first.origin)
       if !queue.isEmpty { drainQueue(first: first.action) }
     }
     isProcessing = false
@@ -345,6 +397,17 @@ struct ObservedReads: OptionSet {
   /// Parts of it through a key path: their readers are told when their part changed.
   @inlinable
   static var parts: ObservedReads { ObservedReads(rawValue: 2) }
+}
+
+/// Which async chain the actions sent through an effect's `Send` join.
+enum SendChain<Action> {
+  /// None: a middleware's send.
+  case none
+  /// An effect of an action outside any chain: the actions it sends start a chain, the same
+  /// for the actions of one effect (see ``RootCore/chainStarted(by:)``).
+  case unwatched
+  /// A watched effect of a chain's step: an action it sends without waiting joins the chain.
+  case watched(ChainStep<Action>, EffectWatch)
 }
 
 /// The memory of a root store's state, freed when the last reference goes.

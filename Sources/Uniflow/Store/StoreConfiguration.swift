@@ -20,6 +20,22 @@ public struct StoreConfiguration: Sendable {
   /// default is 1 000.
   public var maximumSynchronousActions: Int
 
+  /// The most actions a chain of effects that do not wait may send before the store checks it
+  /// for a loop: the async loop guard's bound.
+  ///
+  /// A chain is made of actions each sent by an effect of an action before it in the chain (or
+  /// a synchronous follow-up of one), where that effect did not wait between its start, or its
+  /// previous send, and the send: it did not suspend on anything but its own sends (a sleep on
+  /// any clock, a value that was not there yet, a call into an actor all are waits). The
+  /// branches of a chain count together. Each time a chain reaches the bound, the store looks
+  /// at the path that led to the last action: if it repeats a cycle of the same actions
+  /// (`ping → pong → ping`, compared by value, as for ``maximumSynchronousActions``), the store
+  /// stops the chain: it cancels its effects, drops its later actions and reports one
+  /// ``StoreDiagnostic/effectCycle(_:)``; otherwise (pages, a countdown) it counts again. The
+  /// default is 2 000. See <doc:EffectsAndCancellation> for what counts as a wait and why
+  /// timers, pagers and streams are never stopped.
+  public var maximumEffectChainActions: Int
+
   /// Receives the store's diagnostics. The default, ``StoreDiagnostic/standardHandler``,
   /// prints one line to standard error, in debug and release builds alike.
   public var diagnosticHandler: @MainActor @Sendable (StoreDiagnostic) -> Void
@@ -37,13 +53,16 @@ public struct StoreConfiguration: Sendable {
   ///
   /// - Parameters:
   ///   - maximumSynchronousActions: The loop guard's bound; at least 1.
+  ///   - maximumEffectChainActions: The async loop guard's bound; at least 1.
   ///   - diagnosticHandler: Where diagnostics go.
   public init(
     maximumSynchronousActions: Int = 1_000,
+    maximumEffectChainActions: Int = 2_000,
     diagnosticHandler: @escaping @MainActor @Sendable (StoreDiagnostic) -> Void = StoreDiagnostic
       .standardHandler
   ) {
     self.maximumSynchronousActions = max(1, maximumSynchronousActions)
+    self.maximumEffectChainActions = max(1, maximumEffectChainActions)
     self.diagnosticHandler = diagnosticHandler
   }
 }

@@ -18,6 +18,9 @@ public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
   /// An undo history was cleared because an action's changes could not be recorded exactly;
   /// the reason, in one sentence. The state kept the action's changes.
   case undoHistoryCleared(String)
+  /// A chain of actions sent by effects that did not wait went past
+  /// ``StoreConfiguration/maximumEffectChainActions`` repeating a cycle, and was stopped.
+  case effectCycle(EffectCycle)
 
   /// One line describing the problem.
   public var description: String {
@@ -29,6 +32,7 @@ public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
     case .dismissalIgnored(let reason): "Uniflow: a dismissal was ignored: \(reason)"
     case .sharedStorageFailed(let error): error.description
     case .undoHistoryCleared(let reason): "Uniflow: an undo history was cleared: \(reason)"
+    case .effectCycle(let cycle): cycle.description
     }
   }
 

@@ -23,6 +23,7 @@ let inspectorTemplate = #"""
   header { display: flex; align-items: baseline; gap: 16px; padding: 10px 16px; background: var(--panel); border-bottom: 1px solid var(--line); }
   header h1 { font-size: 15px; margin: 0; font-weight: 600; }
   header .meta { color: var(--muted); }
+  #stops { display: none; padding: 8px 16px; background: var(--removed); color: var(--removed-text); border-bottom: 1px solid #f3b8b5; }
   #issue { display: none; padding: 8px 16px; background: var(--removed); color: var(--removed-text); border-bottom: 1px solid #f3b8b5; }
   main { flex: 1; display: flex; min-height: 0; }
   #left { width: 42%; min-width: 320px; display: flex; flex-direction: column; border-right: 1px solid var(--line); background: var(--panel); }
@@ -44,6 +45,8 @@ let inspectorTemplate = #"""
   .row.effect .badge { background: #e8e3fb; color: #5a3fb8; }
   .row.unread { color: var(--removed-text); background: var(--removed); cursor: default; }
   .row.after-skipped { box-shadow: inset 0 2px 0 var(--removed-text); }
+  .row.stopped { box-shadow: inset 0 -2px 0 var(--removed-text); }
+  .row.stopped .badge::after { content: " \00b7 chain stopped"; color: var(--removed-text); }
   #right { flex: 1; display: flex; flex-direction: column; min-width: 0; overflow: auto; padding: 12px 16px; gap: 12px; }
   section h2 { font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); margin: 0 0 6px; font-weight: 600; }
   .box { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 8px 10px; font-family: var(--mono); font-size: 12px; overflow-x: auto; }
@@ -68,6 +71,7 @@ let inspectorTemplate = #"""
   <body>
   <header><h1 id="app"></h1><span class="meta" id="meta"></span><span class="meta" style="margin-left:auto"><kbd>&uarr;</kbd> <kbd>&darr;</kbd> <kbd>Home</kbd> <kbd>End</kbd> to move &middot; <kbd>/</kbd> to filter</span></header>
   <div id="issue" role="alert"></div>
+  <div id="stops" role="status"></div>
   <main>
     <div id="left">
       <div id="toolbar"><input id="filter" type="search" placeholder="Filter by action name" autocomplete="off" spellcheck="false"><span id="row-count"></span></div>
@@ -118,6 +122,21 @@ let inspectorTemplate = #"""
       issue.textContent = skipped.length + (skipped.length === 1 ? " line of the log is" : " lines of the log are") +
         " skipped: " + skipped.map((line) => line.message).join("; ") +
         ". The states after a skipped line may lack its change.";
+    }
+
+    // Where the store's loop guard stopped a chain: listed above, marked on the last action.
+    const stops = data.stops || [];
+    const stopsAfter = new Map();  // Sequence number -> the stops just after that step.
+    for (const stop of stops) {
+      if (!stopsAfter.has(stop.after)) stopsAfter.set(stop.after, []);
+      stopsAfter.get(stop.after).push(stop);
+    }
+    if (stops.length > 0) {
+      const note = $("stops");
+      note.style.display = "block";
+      note.textContent = "The store's loop guard stopped " + (stops.length === 1 ? "a chain" : stops.length + " chains") +
+        " of actions, after " + stops.map((stop) => "#" + stop.after).join(", ") + ": " +
+        stops.map((stop) => stop.message).join("; ");
     }
 
     function escapeHTML(text) {
@@ -197,10 +216,14 @@ let inspectorTemplate = #"""
           continue;
         }
         const i = stepAt(row), step = steps[i], isEffect = step[3] != null;
-        const gap = skippedBefore.get(i);
+        const gap = skippedBefore.get(i), stopped = stopsAfter.get(step[0]);
+        const notes = [];
+        if (gap) notes.push("Skipped before this step: " + gap.map((line) => line.message).join("; "));
+        if (stopped) notes.push("Stopped after this step: " + stopped.map((stop) => stop.message).join("; "));
         html += '<div class="row' + (isEffect ? " effect" : "") + (row === selected ? " selected" : "") +
-          (gap ? ' after-skipped" title="' + escapeHTML("Skipped before this step: " + gap.map((line) => line.message).join("; ")) : "") +
-          '" data-row="' + row + '" data-seq="' + step[0] + '" style="top:' + (row * ROW) + 'px">' +
+          (gap ? " after-skipped" : "") + (stopped ? " stopped" : "") + '"' +
+          (notes.length > 0 ? ' title="' + escapeHTML(notes.join("\n")) + '"' : "") +
+          ' data-row="' + row + '" data-seq="' + step[0] + '" style="top:' + (row * ROW) + 'px">' +
           '<span class="chain" style="background:' + chainColor(chainRoot[i]) + '"></span>' +
           '<span class="seq">#' + step[0] + '</span><span class="time">' + formatTime(step[1]) + '</span>' +
           '<span class="name" title="' + escapeHTML(step[2]) + '">' + escapeHTML(step[2]) + '</span>' +

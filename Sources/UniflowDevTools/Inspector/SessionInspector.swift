@@ -58,6 +58,13 @@ public enum SessionInspector {
       writeJSONString(skipped.error.description, into: &data)
       append("}")
     }
+    append("],\"stops\":[")
+    for (index, stop) in log.stops.enumerated() {
+      if index > 0 { append(",") }
+      append("{\"after\":\(stop.after),\"message\":")
+      writeJSONString(stop.message, into: &data)
+      append("}")
+    }
     append("]}")
     // The data's strings escape `<`, so it cannot close its script element.
     let page = inspectorTemplate.replacing("__TITLE__", with: escapeHTML(title), maxReplacements: 1)

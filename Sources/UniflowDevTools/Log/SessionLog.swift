@@ -41,6 +41,8 @@ public struct SessionLog: Sendable {
   public var initialState: JSONValue
   /// The steps read, in order.
   public private(set) var steps: [SessionStep]
+  /// The marks where the store's loop guard stopped a chain of actions, in order.
+  public private(set) var stops: [SessionStop]
   /// The step lines that could not be read, in order; empty when the whole log was read.
   public private(set) var skippedLines: [SkippedLine]
   /// The line numbers of the steps read, one per step: a skipped line shifts those after it.
@@ -67,10 +69,12 @@ public struct SessionLog: Sendable {
   ///   - header: The log's header.
   ///   - initialState: The state the session started from.
   ///   - steps: The steps, in order.
+  ///   - stops: The marks where the loop guard stopped a chain, in order.
   /// - Throws: ``SessionLogError/invalidPatch(line:reason:)`` when a step's change does not
   ///   apply to the state before it.
   public init(
-    header: SessionHeader, initialState: JSONValue, steps: [SessionStep]
+    header: SessionHeader, initialState: JSONValue, steps: [SessionStep],
+    stops: [SessionStop] = []
   )
     throws(SessionLogError)
   {
@@ -78,6 +82,7 @@ public struct SessionLog: Sendable {
     self.initialState = initialState
     self.steps = []
     self.skippedLines = []
+    self.stops = stops
     self.stepLines = []
     self.checkpoints = [initialState]
     var state = initialState
@@ -156,6 +161,7 @@ public struct SessionLog: Sendable {
     self.steps = []
     self.skippedLines = []
     self.stepLines = []
+    self.stops = []
     self.checkpoints = [initialState]
     self.steps.reserveCapacity(lines.count - 2)
     self.stepLines.reserveCapacity(lines.count - 2)
@@ -167,7 +173,13 @@ public struct SessionLog: Sendable {
         issue = error
       case .success(let json):
         do {
-          issue = append(try SessionStep(json: json, line: index + 1), to: &state, line: index + 1)
+          if let stop = try SessionStop(json: json, line: index + 1) {
+            stops.append(stop)
+            issue = nil
+          } else {
+            issue = append(
+              try SessionStep(json: json, line: index + 1), to: &state, line: index + 1)
+          }
         } catch {
           issue = error
         }
@@ -243,14 +255,21 @@ public struct SessionLog: Sendable {
     return try decode(type, from: state(after: count), line: line)
   }
 
-  /// The log as JSON Lines text, each line ending with a line break.
+  /// The log as JSON Lines text, each line ending with a line break; a stop follows the step
+  /// it marks.
   public var jsonLines: String {
     var text = header.json.serialized + "\n"
     text += "{\"state\":" + initialState.serialized + "}\n"
+    var stops = self.stops[...]
     for step in steps {
       text += step.jsonLine
       text += "\n"
+      while let stop = stops.first, stop.after <= step.sequenceNumber {
+        text += stop.jsonLine + "\n"
+        stops.removeFirst()
+      }
     }
+    for stop in stops { text += stop.jsonLine + "\n" }
     return text
   }
 }

@@ -21,6 +21,8 @@ public final class RingBufferSessionSink: SessionSink {
   private var buffer: [SessionStep] = []
   /// The index in `buffer` of the oldest step once the buffer is full.
   private var head = 0
+  /// The marks of chains the loop guard stopped, oldest first.
+  private var stops: [SessionStop] = []
   /// The number of actions dropped so far.
   public private(set) var droppedCount = 0
 
@@ -44,9 +46,12 @@ public final class RingBufferSessionSink: SessionSink {
       self.header = header
     case .initialState(let state):
       baseState = state
+      stops.removeAll()
       buffer.removeAll(keepingCapacity: true)
       head = 0
       droppedCount = 0
+    case .stop(let stop):
+      stops.append(stop)
     case .step(let step):
       guard buffer.count == capacity else {
         buffer.append(step)
@@ -80,6 +85,11 @@ public final class RingBufferSessionSink: SessionSink {
   /// - Throws: ``SessionLogError/empty`` before a header has been written.
   public func log() throws(SessionLogError) -> SessionLog {
     guard let header else { throw .empty }
-    return try SessionLog(header: header, initialState: baseState, steps: steps)
+    let kept = steps
+    // A stop before the oldest kept action marks nothing that is kept.
+    let oldest = kept.first?.sequenceNumber ?? Int.max
+    return try SessionLog(
+      header: header, initialState: baseState, steps: kept,
+      stops: stops.filter { $0.after >= oldest })
   }
 }

@@ -4,8 +4,10 @@ public enum SessionEntry: Sendable, Hashable {
   case header(SessionHeader)
   /// The second line: the state the session started from.
   case initialState(JSONValue)
-  /// Every other line: one action.
+  /// Every other line: one action, or
   case step(SessionStep)
+  /// a mark where the store's loop guard stopped a chain of actions.
+  case stop(SessionStop)
 
   /// The entry as one line of JSON, without the line break.
   public var jsonLine: String {
@@ -13,6 +15,7 @@ public enum SessionEntry: Sendable, Hashable {
     case .header(let header): header.json.serialized
     case .initialState(let state): "{\"state\":" + state.serialized + "}"
     case .step(let step): step.jsonLine
+    case .stop(let stop): stop.jsonLine
     }
   }
 }

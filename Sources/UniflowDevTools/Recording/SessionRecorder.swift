@@ -91,6 +91,40 @@ public final class SessionRecorder<State: Encodable, Action: Encodable> {
     })
   }
 
+  /// Marks where the store's loop guard stopped a chain of actions, after the last action
+  /// recorded; other diagnostics are not part of the session and are not recorded.
+  ///
+  /// Call it from the store's diagnostic handler:
+  ///
+  /// ```swift
+  /// let store = Store(
+  ///   initialState: state, reducer: AppFeature(),
+  ///   middleware: [recorder.middleware],
+  ///   configuration: StoreConfiguration { diagnostic in
+  ///     recorder.record(diagnostic)
+  ///     StoreDiagnostic.standardHandler(diagnostic)
+  ///   })
+  /// ```
+  ///
+  /// The log gets a ``SessionStop`` line, which the inspector shows on the timeline. A
+  /// `StoreDiagnostic.actionCycle` and a `StoreDiagnostic.effectCycle` are
+  /// recorded.
+  ///
+  /// - Parameter diagnostic: The store's diagnostic.
+  public func record(_ diagnostic: StoreDiagnostic) {
+    switch diagnostic {
+    case .actionCycle, .effectCycle: break
+    case .unhandledEffectError, .stackElementMissing, .dismissalIgnored, .sharedStorageFailed,
+      .undoHistoryCleared:
+      return
+    }
+    do {
+      try sink.write(.stop(SessionStop(after: stepCount, message: diagnostic.description)))
+    } catch {
+      if failure == nil { failure = error }
+    }
+  }
+
   /// Records one action and the state after it.
   ///
   /// The ``middleware`` calls this for every action; call it yourself only to record actions

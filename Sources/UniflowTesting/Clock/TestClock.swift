@@ -269,7 +269,7 @@ public final class TestClock: Clock, Sendable {
   ///
   /// - Parameter limit: The latest deadline to move to; `nil` for no limit.
   /// - Returns: Whether a task was due.
-  func resumeNextDue(notAfter limit: Instant?) -> Bool {
+  package func resumeNextDue(notAfter limit: Instant?) -> Bool {
     let due = state.withLock { state -> [Sleeper]? in
       guard let (deadline, sleepers) = state.removeNextDue(notAfter: limit) else { return nil }
       state.now = max(state.now, deadline)

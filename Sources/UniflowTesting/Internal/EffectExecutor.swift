@@ -22,7 +22,13 @@
 ///
 /// Once stopped, work goes to the global executor, so that effects cancelled with their store
 /// can end without the owner.
-final class EffectExecutor: TaskExecutor {
+final class EffectExecutor: EffectJobHost {
+  /// A job ready to run, with the watch of its task when the store watches it.
+  private struct ReadyJob {
+    let job: UnownedJob
+    let watch: EffectWatch?
+  }
+
   private enum Mode {
     /// The owner runs ready work itself, soon.
     case attended
@@ -33,7 +39,7 @@ final class EffectExecutor: TaskExecutor {
   }
 
   private struct State {
-    var ready: [UnownedJob] = []
+    var ready: [ReadyJob] = []
     var mode = Mode.attended
     /// Whether work has come from a thread other than the owner's.
     var hasWorkFromOtherThreads = false
@@ -58,7 +64,16 @@ final class EffectExecutor: TaskExecutor {
 
   /// Takes a job that is ready to run.
   func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
+    enqueue(ReadyJob(job: UnownedJob(job), watch: nil))
+  }
+
+  /// Takes a job of a task the store watches for async loops; it runs as the others do, through
+  /// its watch.
+  func enqueue(_ job: UnownedJob, watchedBy watch: EffectWatch) {
+    enqueue(ReadyJob(job: job, watch: watch))
+  }
+
+  private func enqueue(_ job: ReadyJob) {
     let isFromOtherThread = currentThread() != ownerThread
     let mode = state.withLock { state -> Mode in
       if isFromOtherThread { state.hasWorkFromOtherThreads = true }
@@ -75,7 +90,7 @@ final class EffectExecutor: TaskExecutor {
     switch mode {
     case .attended, .unattended(isDrainScheduled: true): break
     case .unattended(isDrainScheduled: false): scheduleDrain()
-    case .stopped: globalConcurrentExecutor.enqueue(job)
+    case .stopped: globalConcurrentExecutor.enqueue(job.job)
     }
   }
 
@@ -108,8 +123,13 @@ final class EffectExecutor: TaskExecutor {
       // costs more than the jobs' bookkeeping around it.
       var index = 0
       while index < jobs.count {
-        jobs[index].runSynchronously(
-          isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: asUnownedTaskExecutor())
+        let ready = jobs[index]
+        if let watch = ready.watch {
+          watch.run(ready.job, isolatedTo: MainActor.sharedUnownedExecutor)
+        } else {
+          ready.job.runSynchronously(
+            isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: asUnownedTaskExecutor())
+        }
         index += 1
       }
       remaining -= jobs.count
@@ -136,7 +156,7 @@ final class EffectExecutor: TaskExecutor {
       defer { state.ready = [] }
       return state.ready
     }
-    for job in waiting { globalConcurrentExecutor.enqueue(job) }
+    for ready in waiting { globalConcurrentExecutor.enqueue(ready.job) }
   }
 
   /// Runs ready work in a main-actor task, then again in another while work is left: a budget

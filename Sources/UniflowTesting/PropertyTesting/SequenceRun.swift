@@ -227,6 +227,7 @@ extension StoreDiagnostic {
     case .dismissalIgnored: "dismissalIgnored"
     case .sharedStorageFailed: "sharedStorageFailed"
     case .undoHistoryCleared: "undoHistoryCleared"
+    case .effectCycle: "effectCycle"
     }
   }
 }

@@ -383,11 +383,11 @@ public final class TestStore<State: Equatable, Action> {
 
   /// Called for every diagnostic of the store: each is a failure of the test.
   ///
-  /// An action cycle is one failure, naming the cycle: the actions of the stopped chain are
-  /// skipped rather than each reported as not received.
+  /// An action cycle, or a loop through effects, is one failure, naming the cycle: the actions
+  /// of the stopped chain are skipped rather than each reported as not received.
   func didDiagnose(_ diagnostic: StoreDiagnostic) {
     var message = "The store reported a problem: \(diagnostic.description)"
-    if case .actionCycle = diagnostic, let last = received.last {
+    if diagnostic.stopsAChain, let last = received.last {
       message +=
         "\nThe \(counted(received.count, "action")) received before it was stopped "
         + "\(received.count == 1 ? "is" : "are") skipped; the next assertion starts from the state "
@@ -432,6 +432,19 @@ public final class TestStore<State: Equatable, Action> {
       "\(counted(running.count, "send")) still \(running.count == 1 ? "has" : "have") effects "
         + "running after \(waiting):\n" + indented(lines),
       at: site)
+  }
+}
+
+extension StoreDiagnostic {
+  /// Whether the store stopped a chain of actions: the actions it processed before are the
+  /// chain's, not ones the test expects.
+  fileprivate var stopsAChain: Bool {
+    switch self {
+    case .actionCycle, .effectCycle: true
+    case .unhandledEffectError, .stackElementMissing, .dismissalIgnored, .sharedStorageFailed,
+      .undoHistoryCleared:
+      false
+    }
   }
 }
 

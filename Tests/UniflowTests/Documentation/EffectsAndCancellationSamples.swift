@@ -96,6 +96,35 @@ extension DocumentationSampleTests {
       #expect(store.steps == ["launched", "settings", "session", "ready"])
     }
 
+    // MARK: Loops through effects
+
+    struct Echo: Reducer {
+      enum Action: Equatable { case ping, pong }
+
+      func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+        state += 1
+        switch action {
+        case .ping: return .run { send in await send(.pong) }
+        case .pong: return .run { send in await send(.ping) }
+        }
+      }
+    }
+
+    @Test func aLoopThroughEffectsIsStoppedAndNamed() async {
+      let log = DiagnosticLog()
+      let store = Store(
+        initialState: 0, reducer: Echo(),
+        configuration: StoreConfiguration { log.entries.append($0) })
+      await store.send(.ping).finish()
+      #expect(
+        log.entries.map(\.description) == [
+          "Uniflow: effects sent more than 2000 actions in a chain without waiting and were "
+            + "stopped; repeating cycle: ping → pong → ping"
+        ])
+      // `ping`, then 2 000 actions of the chain but the one that reached the bound.
+      #expect(store.state == 2_001)
+    }
+
     // MARK: The task of a send
 
     @Test func cancellingTheTaskOfASendCancelsItsEffects() async {
