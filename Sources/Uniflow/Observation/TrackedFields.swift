@@ -96,6 +96,8 @@ package final class TrackedFields<Subject: Observable & AnyObject, Root> {
   /// constant, so that the pass after each change reads it with no exclusivity check.)
   @inlinable
   func rearm<Value>(_ told: TrackedField<Subject, Root>, with part: Value) -> TrackedField<Subject, Root> {
+    // SAFETY: entries are keyed by their key path, whose part type is `Value`: `told` was made
+    // as a `TrackedPart<Subject, Root, Value>`.
     let old = unsafeDowncast(told, to: TrackedPart<Subject, Root, Value>.self)
     let entry = TrackedPart(
       old.keyPath, subjectKeyPath: old.subjectKeyPath, selection: old.selection, current: part,
@@ -220,6 +222,9 @@ final class TrackedPart<Subject: Observable & AnyObject, Root, Value>: TrackedFi
     self.selection = selection
     self.isDuplicate = isDuplicate
     self.current = current
+    // SAFETY (the downcasts and the pointer below): each closure is called only as
+    // `entry.closure(entry, …)`, with the entry it was made for, and `update` passes the root
+    // value of the store the registry belongs to.
     super.init(
       keyPath: keyPath,
       access: { entry, subject, registrar in
