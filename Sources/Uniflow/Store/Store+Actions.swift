@@ -23,14 +23,13 @@ extension Store {
   /// as that store's observers are not called.
   ///
   /// **Which stores can hear their actions.** A root store, and a store scoped with an
-  /// ``ActionCase`` (`scope(state:action:)`, `scope(id:in:action:)`, `scope(forEach:action:)`)
-  /// from one that can. A store scoped with an embedding function alone (`App.Action.profile`)
-  /// cannot: an embedding cannot be reversed, and an effect's action reaches the root as the
-  /// parent's, indistinguishable from a sibling's, so such a store could hear only some of its
-  /// actions. Rather than an observer that fires for some actions and silently not for others,
-  /// calling this on it stops the program with a message naming the fix, in every build. A
-  /// store for an optional child is scoped with an embedding function, so it cannot either;
-  /// observe its actions through its parent's.
+  /// ``ActionCase`` (`scope(state:action:)`, for a part or an optional part,
+  /// `scope(id:in:action:)`, `scope(forEach:action:)`) from one that can. A store scoped with
+  /// an embedding function alone (`App.Action.profile`) cannot: an embedding cannot be
+  /// reversed, and an effect's action reaches the root as the parent's, indistinguishable from
+  /// a sibling's, so such a store could hear only some of its actions. Rather than an observer
+  /// that fires for some actions and silently not for others, calling this on it stops the
+  /// program with a message naming the fix, in every build.
   ///
   /// **Lifetime.** The listener hangs off the root store, like an observer, so the token keeps
   /// it even after a scoped store itself is released. Once the token is cancelled or released

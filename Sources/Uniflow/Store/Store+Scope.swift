@@ -84,6 +84,30 @@ extension Store {
         parent: core, state: state, initialState: initialState, embed: action, extract: nil))
   }
 
+  /// A store for an optional part of this store's state, while it is present, with the
+  /// child's case given as an ``ActionCase``.
+  ///
+  /// It is the store of `scope(state:action:)` for an optional part, and it can also tell its
+  /// own actions among the root's, so ``observeActions(_:)`` hears them, however they reach
+  /// the root, while the child is presented.
+  ///
+  /// - Parameters:
+  ///   - state: The optional child state.
+  ///   - action: The case of this store's action type that carries the child's actions.
+  /// - Returns: The child store, or `nil` if the child state is `nil` now.
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState?>,
+    action: ActionCase<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? {
+    _ = self[state.appending(path: \.isPresent)]
+    guard let initialState = core.current(tracked: false)?[keyPath: state] else { return nil }
+    return Store<ChildState, ChildAction>(
+      scoped: OptionalScopedCore(
+        parent: core, state: state, initialState: initialState, embed: action.embed,
+        extract: action.extract))
+  }
+
   /// A store for one element of a collection in this store's state: a row of a list.
   ///
   /// ```swift

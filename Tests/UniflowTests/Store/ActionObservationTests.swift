@@ -46,6 +46,7 @@ private struct Board: Reducer {
     var editor = Editor.State()
     var cards: IdentifiedArray<Card.State> = [Card.State(id: 1), Card.State(id: 2)]
     var refreshes = 0
+    var note: Editor.State?
   }
 
   enum Action: Equatable {
@@ -53,12 +54,18 @@ private struct Board: Reducer {
     case cards(IdentifiedAction<Int, Card.Action>)
     case refresh
     case refreshed
+    case note(Editor.Action)
+    case openNote
+    case closeNote
 
     static let editorCase = ActionCase(embed: Action.editor) {
       if case .editor(let action) = $0 { action } else { nil }
     }
     static let cardsCase = ActionCase(embed: Action.cards) {
       if case .cards(let action) = $0 { action } else { nil }
+    }
+    static let noteCase = ActionCase(embed: Action.note) {
+      if case .note(let action) = $0 { action } else { nil }
     }
   }
 
@@ -72,12 +79,17 @@ private struct Board: Reducer {
         state.refreshes += 1
       case .cards(.element(let id, .delete)):
         state.cards.remove(id: id)
-      case .editor, .cards:
+      case .openNote:
+        state.note = Editor.State()
+      case .closeNote:
+        state.note = nil
+      case .editor, .cards, .note:
         break
       }
       return .none
     }
     .forEach(\.cards, action: Action.cardsCase) { Card() }
+    .ifLet(\.note, action: Action.noteCase) { Editor() }
   }
 }
 
@@ -138,6 +150,23 @@ private final class Heard<Action, State> {
     #expect(second.entries.map(\.action) == [.rename("Two"), .renamed])
     #expect(second.entries.allSatisfy { $0.state.id == 2 })
     withExtendedLifetime(tokens) {}
+  }
+
+  @Test func anOptionalChildsStoreHearsItsActionsWhilePresented() async throws {
+    let store = Store(initialState: Board.State(), reducer: Board())
+    store.send(.openNote)
+    let note = try #require(store.scope(state: \.note, action: Board.Action.noteCase))
+    let heard = Heard<Board.Editor.Action, Board.Editor.State>()
+    let token = note.observeActions(heard.hear)
+
+    await note.send(.save).finish()
+    store.send(.editor(.edit("Not the note")))
+    store.send(.closeNote)
+    store.send(.note(.edit("Gone")))
+
+    #expect(heard.entries.map(\.action) == [.save, .saved])
+    #expect(heard.entries.map(\.state.saves) == [0, 1])
+    withExtendedLifetime(token) {}
   }
 
   @Test func aRowThatDeletedItselfDoesNotHearTheDeletion() throws {
