@@ -152,7 +152,7 @@ final class SongRowViewModel: StoreViewModel<Playlist.Song, Playlist.SongRow.Act
         Playlist.Song(id: 3, title: "C"),
       ]),
       reducer: Playlist())
-    let songs = ListViewModel(rows: store.scope(state: \.songs, action: Playlist.Action.songs)) {
+    let songs = ListViewModel(rows: store.scope(state: \.songs, action: Playlist.Action.songsCase)) {
       SongRowViewModel(store: $0)
     }
     var batches: [RowChanges<Int>] = []

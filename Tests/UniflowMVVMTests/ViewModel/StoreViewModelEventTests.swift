@@ -107,6 +107,24 @@ final class ItemViewModel: StoreViewModel<Shop.Item.State, Shop.Item.Action> {
     withExtendedLifetime((tokens, token)) {}
   }
 
+  @Test func theRowViewModelsOfAListHearTheirOwnRowsActions() throws {
+    let store = Store(initialState: Shop.State(), reducer: Shop())
+    let list = ListViewModel(rows: store.scope(state: \.items, action: Shop.Action.itemsCase)) {
+      ItemViewModel(store: $0)
+    }
+    var favourites: [String] = []
+    let tokens = [
+      list.row(at: 0).favourited.observe { favourites.append("row 0: \($0)") },
+      list.row(at: 1).favourited.observe { favourites.append("row 1: \($0)") },
+    ]
+
+    list.row(at: 1).toggleFavourite()
+    store.send(.items(.element(id: 1, action: .toggleFavourite)))
+
+    #expect(favourites == ["row 1: 2", "row 0: 1"])
+    withExtendedLifetime(tokens) {}
+  }
+
   @Test func releasingAViewModelReleasesItsEventsAndTheStoreKeepsNoneOfItsClosures() {
     let store = Store(initialState: Shop.State(), reducer: Shop())
     let basket = store.scope(state: \.basket, action: Shop.Action.basketCase)
