@@ -249,7 +249,17 @@ final class RootCore<State, Action> {
       runMiddleware(action, context: ActionContext(sequenceNumber: processedCount, cause: cause))
     }
     observers.update(storage)
-    if let actionListeners { actionListeners.offer(action, storage) }
+    if actionListeners != nil { offerToListeners(action) }
+  }
+
+  /// Offers an action to the listeners of actions, after its observers were told.
+  ///
+  /// Not inlined: a store without listeners must not pay for their code, and with it inlined
+  /// the compiler stopped inlining the observers' update into the caller's send.
+  @usableFromInline
+  @inline(never)
+  func offerToListeners(_ action: Action) {
+    actionListeners?.offer(action, storage)
   }
 
   /// Reduces an action after reads under Observation: tells the readers of the whole state,
