@@ -15,13 +15,15 @@ final class ElementScopedCore<ParentState, ParentAction, Elements: IdentifiedEle
   init(
     parent: StoreCore<ParentState, ParentAction>,
     elements: KeyPath<ParentState, Elements>, id: Elements.ElementID,
-    initialState: Elements.Element, embed: @escaping (consuming Action) -> ParentAction
+    initialState: Elements.Element, embed: @escaping (consuming Action) -> ParentAction,
+    extract: ((ParentAction) -> Action?)?
   ) {
     self.toElements = elements
     self.id = id
     super.init(
       parent: parent, initialState: initialState, embed: embed,
-      find: { parent.current(tracked: false)?[keyPath: elements][id: id] })
+      find: { parent.current(tracked: false)?[keyPath: elements][id: id] },
+      extract: extract, locate: { $0[keyPath: elements][id: id] })
   }
 
   @usableFromInline

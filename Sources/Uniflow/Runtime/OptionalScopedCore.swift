@@ -12,12 +12,14 @@ final class OptionalScopedCore<ParentState, ParentAction, State, Action>:
   @inlinable
   init(
     parent: StoreCore<ParentState, ParentAction>, state: KeyPath<ParentState, State?>,
-    initialState: State, embed: @escaping (consuming Action) -> ParentAction
+    initialState: State, embed: @escaping (consuming Action) -> ParentAction,
+    extract: ((ParentAction) -> Action?)?
   ) {
     self.toState = state
     super.init(
       parent: parent, initialState: initialState, embed: embed,
-      find: { parent.current(tracked: false)?[keyPath: state] ?? nil })
+      find: { parent.current(tracked: false)?[keyPath: state] ?? nil },
+      extract: extract, locate: { $0[keyPath: state] })
   }
 
   @usableFromInline

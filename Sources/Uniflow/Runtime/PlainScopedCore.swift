@@ -6,14 +6,18 @@ final class PlainScopedCore<ParentState, ParentAction, State, Action>: ScopedCor
   @usableFromInline let toState: KeyPath<ParentState, State>
   /// Where the state sits in the root state, if at a fixed place.
   @usableFromInline let offsetInRoot: Int?
+  /// Extracts this core's action from its parent's; `nil` if scoped with an embedding alone.
+  @usableFromInline let extract: ((ParentAction) -> Action?)?
 
   @inlinable
   init(
     parent: StoreCore<ParentState, ParentAction>, state: KeyPath<ParentState, State>,
-    embed: @escaping (consuming Action) -> ParentAction
+    embed: @escaping (consuming Action) -> ParentAction,
+    extract: ((ParentAction) -> Action?)?
   ) {
     self.parent = parent
     self.toState = state
+    self.extract = extract
     self.offsetInRoot = parent.rootOffset.flatMap { base in
       MemoryLayout<State>.size > 0 ? MemoryLayout<ParentState>.offset(of: state).map { base + $0 } : nil
     }
@@ -39,7 +43,20 @@ final class PlainScopedCore<ParentState, ParentAction, State, Action>: ScopedCor
   }
 
   @usableFromInline
+  override func listen(_ hear: @escaping @MainActor (Action, State) -> Void) -> ObservationToken {
+    guard let extract else { reportActionsCannotBeTold() }
+    let toState = self.toState
+    return parent.listen { parentAction, parentState in
+      guard let action = extract(parentAction) else { return }
+      hear(action, parentState[keyPath: toState])
+    }
+  }
+
+  @usableFromInline
   override var runningEffectCount: Int { parent.runningEffectCount }
+
+  @usableFromInline
+  override var actionListenerCount: Int { parent.actionListenerCount }
 
   @usableFromInline
   override var registry: any SelectionRegistry { parent.registry }

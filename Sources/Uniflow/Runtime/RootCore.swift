@@ -5,7 +5,7 @@ import Observation
 ///
 /// One action's path: ``Store/send(_:)`` → ``receive(_:group:)`` (queue, loop guard) →
 /// ``process(_:group:)`` (reducer, then ``start(_:ids:group:)`` in `RootCore+Effects.swift`,
-/// middleware, then ``ObserverRegistry/update(_:)``).
+/// middleware, then ``ObserverRegistry/update(_:)``, then the ``ActionListeners``).
 @usableFromInline
 @MainActor
 final class RootCore<State, Action> {
@@ -249,6 +249,17 @@ final class RootCore<State, Action> {
       runMiddleware(action, context: ActionContext(sequenceNumber: processedCount, cause: cause))
     }
     observers.update(storage)
+    if actionListeners != nil { offerToListeners(action) }
+  }
+
+  /// Offers an action to the listeners of actions, after its observers were told.
+  ///
+  /// Not inlined: a store without listeners must not pay for their code, and with it inlined
+  /// the compiler stopped inlining the observers' update into the caller's send.
+  @usableFromInline
+  @inline(never)
+  func offerToListeners(_ action: Action) {
+    actionListeners?.offer(action, storage)
   }
 
   /// Reduces an action after reads under Observation: tells the readers of the whole state,
@@ -289,9 +300,22 @@ final class RootCore<State, Action> {
   @usableFromInline var middlewareSendStorage: Send<Action>?
 
   /// The parts of the state read through a key path (`store.title`) since they last changed:
-  /// only their readers are told when they change. (The last stored property: the engine's
-  /// hot fields keep their places.)
+  /// only their readers are told when they change. (After the engine's hot fields, which keep
+  /// their places.)
   @usableFromInline let fields: TrackedFields<RootCore, State>
+
+  /// The listeners of the actions this store processes (`observeActions(_:)`), made with the
+  /// first one: a store without any pays one check per action.
+  // SAFETY: read on every action, so unchecked like the flags above: main-actor isolated, and
+  // only ever written by `listen`, outside any access to it.
+  @exclusivity(unchecked) @usableFromInline var actionListeners: ActionListeners<State, Action>?
+
+  /// Adds a listener of every action processed, called with the state after it.
+  func listen(_ hear: @escaping @MainActor (Action, State) -> Void) -> ObservationToken {
+    let listeners = actionListeners ?? ActionListeners()
+    actionListeners = listeners
+    return listeners.add(hear)
+  }
 
   @usableFromInline
   var middlewareSend: Send<Action> {

@@ -180,6 +180,36 @@ class ScopedCore<State, Action> {
   @usableFromInline
   var registry: any SelectionRegistry { fatalError("subclass responsibility") }
 
+  /// Adds a listener of the actions of this core's store to the root's listeners: of each
+  /// root action this core, and every core above it, extracts one of its own actions from,
+  /// with its part of the state after it.
+  ///
+  /// Stops the program if this core, or one above it, was scoped with an embedding function
+  /// alone: see ``reportActionsCannotBeTold()``.
+  @usableFromInline
+  func listen(_ hear: @escaping @MainActor (Action, State) -> Void) -> ObservationToken {
+    fatalError("subclass responsibility")
+  }
+
+  /// The number of action listeners registered on the root store.
+  @usableFromInline
+  var actionListenerCount: Int { fatalError("subclass responsibility") }
+
+  /// Stops the program: a store scoped with an embedding function alone cannot tell its own
+  /// actions from the others once they are embedded (an effect's action reaches the root as
+  /// the parent's), so it could only hear some of them. The same in every build: an event that
+  /// fires for some of its actions and silently not for others would be a bug found late.
+  @usableFromInline
+  func reportActionsCannotBeTold() -> Never {
+    fatalError(
+      """
+      Uniflow: the actions of a Store<\(State.self), \(Action.self)> cannot be observed: it was \
+      scoped with an embedding function, which cannot tell its actions from the others once \
+      embedded. Scope it with an ActionCase (scope(state:action:), scope(id:in:action:) or \
+      scope(forEach:action:) given the case's ActionCase) to observe its actions.
+      """)
+  }
+
   /// Where this core's state sits in the root state, if at a fixed place; see
   /// ``StoreCore/rootOffset``.
   @usableFromInline

@@ -84,6 +84,23 @@ enum StoreCore<State, Action> {
     }
   }
 
+  /// Adds a listener of the actions of this core's store, with its state after each, to the
+  /// root's listeners.
+  func listen(_ hear: @escaping @MainActor (Action, State) -> Void) -> ObservationToken {
+    switch self {
+    case .root(let root): root.listen(hear)
+    case .scoped(let scoped): scoped.listen(hear)
+    }
+  }
+
+  /// The number of action listeners registered on the root store.
+  var actionListenerCount: Int {
+    switch self {
+    case .root(let root): root.actionListeners?.count ?? 0
+    case .scoped(let scoped): scoped.actionListenerCount
+    }
+  }
+
   /// The number of effect tasks running in the root store.
   var runningEffectCount: Int {
     switch self {

@@ -17,7 +17,9 @@ extension Store {
   ///   - action: Embeds a child action into this store's action type, usually a case of it.
   ///     It takes the child action (`consuming`), so that a case passes it on without a copy:
   ///     a send through a store scoped many times then copies no nested action on its way.
-  /// - Returns: The child store; it keeps this store's root alive.
+  /// - Returns: The child store; it keeps this store's root alive. An embedding function
+  ///   cannot be reversed, so the child store's actions cannot be observed
+  ///   (``observeActions(_:)``): scope with an ``ActionCase`` for that.
   /// - Complexity: O(1) to create. A send through it costs one embedding per level of scope
   ///   on top of the root's send.
   @inlinable
@@ -26,11 +28,14 @@ extension Store {
     action: @escaping (consuming ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
     Store<ChildState, ChildAction>(
-      scoped: PlainScopedCore(parent: core, state: state, embed: action))
+      scoped: PlainScopedCore(parent: core, state: state, embed: action, extract: nil))
   }
 
   /// A store for a part of this store's state and a child action type, given as an
   /// ``ActionCase``.
+  ///
+  /// Unlike a store scoped with an embedding function, it can tell its own actions among the
+  /// root's, so ``observeActions(_:)`` hears them, however they reach the root.
   ///
   /// - Parameters:
   ///   - state: The child's part of the state.
@@ -41,7 +46,9 @@ extension Store {
     state: KeyPath<State, ChildState>,
     action: ActionCase<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
-    scope(state: state, action: action.embed)
+    Store<ChildState, ChildAction>(
+      scoped: PlainScopedCore(
+        parent: core, state: state, embed: action.embed, extract: action.extract))
   }
 
   /// A store for an optional part of this store's state, while it is present.
@@ -74,7 +81,31 @@ extension Store {
     guard let initialState = core.current(tracked: false)?[keyPath: state] else { return nil }
     return Store<ChildState, ChildAction>(
       scoped: OptionalScopedCore(
-        parent: core, state: state, initialState: initialState, embed: action))
+        parent: core, state: state, initialState: initialState, embed: action, extract: nil))
+  }
+
+  /// A store for an optional part of this store's state, while it is present, with the
+  /// child's case given as an ``ActionCase``.
+  ///
+  /// It is the store of `scope(state:action:)` for an optional part, and it can also tell its
+  /// own actions among the root's, so ``observeActions(_:)`` hears them, however they reach
+  /// the root, while the child is presented.
+  ///
+  /// - Parameters:
+  ///   - state: The optional child state.
+  ///   - action: The case of this store's action type that carries the child's actions.
+  /// - Returns: The child store, or `nil` if the child state is `nil` now.
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState?>,
+    action: ActionCase<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? {
+    _ = self[state.appending(path: \.isPresent)]
+    guard let initialState = core.current(tracked: false)?[keyPath: state] else { return nil }
+    return Store<ChildState, ChildAction>(
+      scoped: OptionalScopedCore(
+        parent: core, state: state, initialState: initialState, embed: action.embed,
+        extract: action.extract))
   }
 
   /// A store for one element of a collection in this store's state: a row of a list.
@@ -95,7 +126,8 @@ extension Store {
   ///   - elements: The collection.
   ///   - action: Embeds an element action, with the element's identifier, into this store's
   ///     action type.
-  /// - Returns: The row's store, or `nil` if no element has that identifier now.
+  /// - Returns: The row's store, or `nil` if no element has that identifier now. Its actions
+  ///   cannot be observed (``observeActions(_:)``): scope with an ``ActionCase`` for that.
   /// - Complexity: O(1) to create, and O(1) per send and per state read (a lookup by id).
   @inlinable
   public func scope<Element: Identifiable, ElementAction>(
@@ -103,15 +135,38 @@ extension Store {
     in elements: KeyPath<State, IdentifiedArray<Element>>,
     action: @escaping (consuming IdentifiedAction<Element.ID, ElementAction>) -> Action
   ) -> Store<Element, ElementAction>? {
-    scope(id: id, in: elements, action: action, tracked: true)
+    scope(id: id, in: elements, action: action, extract: nil, tracked: true)
   }
 
-  /// A row's store; `tracked` says whether Observation is told of the read of the state.
+  /// A store for one element of a collection in this store's state, with the collection's
+  /// case given as an ``ActionCase``.
+  ///
+  /// Its ``observeActions(_:)`` hears the actions of its own row only, however they reach the
+  /// root.
+  ///
+  /// - Parameters:
+  ///   - id: The element's identifier.
+  ///   - elements: The collection.
+  ///   - action: The case of this store's action type that carries element actions.
+  /// - Returns: The row's store, or `nil` if no element has that identifier now.
+  /// - Complexity: O(1) to create, and O(1) per send and per state read (a lookup by id).
+  @inlinable
+  public func scope<Element: Identifiable, ElementAction>(
+    id: Element.ID,
+    in elements: KeyPath<State, IdentifiedArray<Element>>,
+    action: ActionCase<Action, IdentifiedAction<Element.ID, ElementAction>>
+  ) -> Store<Element, ElementAction>? {
+    scope(id: id, in: elements, action: action.embed, extract: action.extract, tracked: true)
+  }
+
+  /// A row's store; `extract` finds the element actions in this store's, if they can be told;
+  /// `tracked` says whether Observation is told of the read of the state.
   @inlinable
   func scope<Element: Identifiable, ElementAction>(
     id: Element.ID,
     in elements: KeyPath<State, IdentifiedArray<Element>>,
     action: @escaping (consuming IdentifiedAction<Element.ID, ElementAction>) -> Action,
+    extract: ((Action) -> IdentifiedAction<Element.ID, ElementAction>?)?,
     tracked: Bool
   ) -> Store<Element, ElementAction>? {
     guard let initialState = core.current(tracked: tracked)?[keyPath: elements][id: id] else {
@@ -122,6 +177,12 @@ extension Store {
         parent: core, elements: elements, id: id, initialState: initialState,
         embed: { (elementAction: consuming ElementAction) in
           action(.element(id: id, action: elementAction))
+        },
+        extract: extract.map { extract in
+          { action in
+            guard let element = extract(action), element.id == id else { return nil }
+            return element.action
+          }
         }))
   }
 
@@ -135,7 +196,8 @@ extension Store {
   ///   - elements: The collection.
   ///   - action: Embeds an element action, with the element's identifier, into this store's
   ///     action type.
-  /// - Returns: One store per element.
+  /// - Returns: One store per element. Their actions cannot be observed
+  ///   (``observeActions(_:)``): scope with an ``ActionCase`` for that.
   /// - Complexity: O(n) for n elements.
   @inlinable
   public func scope<Element: Identifiable, ElementAction>(
@@ -143,7 +205,25 @@ extension Store {
     action: @escaping (consuming IdentifiedAction<Element.ID, ElementAction>) -> Action
   ) -> [Store<Element, ElementAction>] {
     self[elements.appending(path: \.ids)].compactMap {
-      scope(id: $0, in: elements, action: action, tracked: false)
+      scope(id: $0, in: elements, action: action, extract: nil, tracked: false)
+    }
+  }
+
+  /// The stores of every element of a collection, in order, with the collection's case given
+  /// as an ``ActionCase``: each store's ``observeActions(_:)`` hears its own row's actions.
+  ///
+  /// - Parameters:
+  ///   - elements: The collection.
+  ///   - action: The case of this store's action type that carries element actions.
+  /// - Returns: One store per element.
+  /// - Complexity: O(n) for n elements.
+  @inlinable
+  public func scope<Element: Identifiable, ElementAction>(
+    forEach elements: KeyPath<State, IdentifiedArray<Element>>,
+    action: ActionCase<Action, IdentifiedAction<Element.ID, ElementAction>>
+  ) -> [Store<Element, ElementAction>] {
+    self[elements.appending(path: \.ids)].compactMap {
+      scope(id: $0, in: elements, action: action.embed, extract: action.extract, tracked: false)
     }
   }
 }

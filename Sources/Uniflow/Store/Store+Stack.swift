@@ -27,15 +27,17 @@ extension Store {
     in stack: KeyPath<State, StackState<Element>>,
     action: @escaping (consuming StackAction<Element, ElementAction>) -> Action
   ) -> Store<Element, ElementAction>? {
-    scope(id: id, in: stack, action: action, tracked: true)
+    scope(id: id, in: stack, action: action, extract: nil, tracked: true)
   }
 
-  /// A screen's store; `tracked` says whether Observation is told of the read of the state.
+  /// A screen's store; `extract` finds the stack actions in this store's, if they can be told;
+  /// `tracked` says whether Observation is told of the read of the state.
   @inlinable
   func scope<Element, ElementAction>(
     id: StackElementID,
     in stack: KeyPath<State, StackState<Element>>,
     action: @escaping (consuming StackAction<Element, ElementAction>) -> Action,
+    extract: ((Action) -> StackAction<Element, ElementAction>?)?,
     tracked: Bool
   ) -> Store<Element, ElementAction>? {
     guard let initialState = core.current(tracked: tracked)?[keyPath: stack][id: id] else {
@@ -46,11 +48,19 @@ extension Store {
         parent: core, elements: stack, id: id, initialState: initialState,
         embed: { (elementAction: consuming ElementAction) in
           action(.element(id: id, action: elementAction))
+        },
+        extract: extract.map { extract in
+          { action in
+            guard case .element(id, let elementAction)? = extract(action) else { return nil }
+            return elementAction
+          }
         }))
   }
 
   /// A store for one element of a navigation stack, with the stack's case given as an
   /// ``ActionCase``.
+  ///
+  /// Its ``observeActions(_:)`` hears the actions of its own screen only.
   ///
   /// - Parameters:
   ///   - id: The element's identifier.
@@ -63,7 +73,7 @@ extension Store {
     in stack: KeyPath<State, StackState<Element>>,
     action: ActionCase<Action, StackAction<Element, ElementAction>>
   ) -> Store<Element, ElementAction>? {
-    scope(id: id, in: stack, action: action.embed)
+    scope(id: id, in: stack, action: action.embed, extract: action.extract, tracked: true)
   }
 
   /// The stores of every element of a navigation stack, bottom first: what a view draws.
@@ -83,7 +93,7 @@ extension Store {
     action: @escaping (consuming StackAction<Element, ElementAction>) -> Action
   ) -> [Store<Element, ElementAction>] {
     self[stack.appending(path: \.ids)].compactMap {
-      scope(id: $0, in: stack, action: action, tracked: false)
+      scope(id: $0, in: stack, action: action, extract: nil, tracked: false)
     }
   }
 }

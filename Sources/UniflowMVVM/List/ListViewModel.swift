@@ -2,7 +2,7 @@
 /// state: the row count, a view model per row, and the row changes to animate.
 ///
 /// ```swift
-/// let list = ListViewModel(rows: store.scope(state: \.todos, action: TodoList.Action.todos)) {
+/// let list = ListViewModel(rows: store.scope(state: \.todos, action: TodoList.Action.todosCase)) {
 ///   TodoRowViewModel(store: $0)
 /// }
 ///
@@ -60,11 +60,24 @@ public final class ListViewModel<Element: Identifiable, Row> {
   ///   - isContentEqual: Whether a row shows the same content before and after a change; a
   ///     row for which it returns `false` is reported in ``RowChanges/updates``.
   ///   - row: Makes a row's view model from the row's store.
-  public init<State, Action, RowAction>(
+  public convenience init<State, Action, RowAction>(
     store: Store<State, Action>,
     rows: KeyPath<State, IdentifiedArray<Element>>,
     action: @escaping (IdentifiedAction<Element.ID, RowAction>) -> Action,
     isContentEqual: @escaping (Element, Element) -> Bool,
+    row: @escaping (Store<Element, RowAction>) -> Row
+  ) {
+    self.init(
+      store: store, rows: rows, isContentEqual: isContentEqual,
+      rowStore: { id in store.scope(id: id, in: rows, action: action) }, row: row)
+  }
+
+  /// Creates the view model of a list whose row stores `rowStore` makes.
+  private init<State, Action, RowAction>(
+    store: Store<State, Action>,
+    rows: KeyPath<State, IdentifiedArray<Element>>,
+    isContentEqual: @escaping (Element, Element) -> Bool,
+    rowStore: @escaping (Element.ID) -> Store<Element, RowAction>?,
     row: @escaping (Store<Element, RowAction>) -> Row
   ) {
     let elements = store.state[keyPath: rows]
@@ -72,9 +85,7 @@ public final class ListViewModel<Element: Identifiable, Row> {
     self.isContentEqual = isContentEqual
     count = OutputValue(elements.count, isDuplicate: { $0 == $1 })
     changes = OutputEvent()
-    makeRow = { id in
-      store.scope(id: id, in: rows, action: action).map(row)
-    }
+    makeRow = { id in rowStore(id).map(row) }
     subscription = store.observe(
       { $0[keyPath: rows] },
       isDuplicate: { $0.ids == $1.ids && $0.elementsAreIdentical(to: $1) }
@@ -104,22 +115,31 @@ public final class ListViewModel<Element: Identifiable, Row> {
   /// their view models, in two arguments.
   ///
   /// ```swift
-  /// let list = ListViewModel(rows: store.scope(state: \.tasks, action: Checklist.Action.tasks)) {
+  /// let list = ListViewModel(rows: store.scope(state: \.tasks, action: Checklist.Action.tasksCase)) {
   ///   TaskRowViewModel(store: $0)
   /// }
   /// ```
   ///
   /// Rows are compared with `==` to find updated rows.
   ///
+  /// A row's store can observe its row's actions (for a row view model's events) when `rows`
+  /// can: a store scoped with the collection's `ActionCase`,
+  /// `store.scope(state: \.todos, action: TodoList.Action.todosCase)`.
+  ///
   /// - Parameters:
   ///   - rows: A store of the collection, whose actions are the rows' actions with their
-  ///     identifiers: `store.scope(state: \.todos, action: TodoList.Action.todos)`.
+  ///     identifiers: `store.scope(state: \.todos, action: TodoList.Action.todosCase)`.
   ///   - row: Makes a row's view model from the row's store.
   public convenience init<RowAction>(
     rows: Store<IdentifiedArray<Element>, IdentifiedAction<Element.ID, RowAction>>,
     row: @escaping (Store<Element, RowAction>) -> Row
   ) where Element: Equatable {
-    self.init(store: rows, rows: \.self, action: { $0 }, row: row)
+    // Rows' actions are the store's own: the case is the identity, so a row's store can tell
+    // its actions whenever `rows` can.
+    let identity = identityCase(of: IdentifiedAction<Element.ID, RowAction>.self)
+    self.init(
+      store: rows, rows: \.self, isContentEqual: { $0 == $1 },
+      rowStore: { id in rows.scope(id: id, in: \.self, action: identity) }, row: row)
   }
 
   /// The identifiers of the rows, in order.
@@ -167,6 +187,11 @@ public final class ListViewModel<Element: Identifiable, Row> {
     count.update(newElements.count)
     if !rowChanges.isEmpty { changes.emit(rowChanges) }
   }
+}
+
+/// The case of an action type in itself: embedding and extracting change nothing.
+private func identityCase<Action>(of _: Action.Type) -> ActionCase<Action, Action> {
+  ActionCase(embed: { $0 }, extract: { $0 })
 }
 
 extension IdentifiedArray {

@@ -40,17 +40,49 @@ public final class StackViewModel<Element, Screen> {
   ///   - stack: The stack.
   ///   - action: Embeds a stack action into the store's action type, usually its case.
   ///   - screen: Makes a screen's view model from the screen's store.
-  public init<State, Action, ElementAction>(
+  public convenience init<State, Action, ElementAction>(
     store: Store<State, Action>,
     stack: KeyPath<State, StackState<Element>>,
     action: @escaping (consuming StackAction<Element, ElementAction>) -> Action,
+    screen: @escaping (Store<Element, ElementAction>) -> Screen
+  ) {
+    self.init(
+      store: store, stack: stack,
+      screenStore: { id in store.scope(id: id, in: stack, action: action) }, screen: screen)
+  }
+
+  /// Creates the view model of a navigation stack whose case is given as an `ActionCase`: each
+  /// screen's store can then observe its own screen's actions, for a screen view model's
+  /// events.
+  ///
+  /// - Parameters:
+  ///   - store: The store that holds the stack.
+  ///   - stack: The stack.
+  ///   - action: The case of the store's action type that carries stack actions.
+  ///   - screen: Makes a screen's view model from the screen's store.
+  public convenience init<State, Action, ElementAction>(
+    store: Store<State, Action>,
+    stack: KeyPath<State, StackState<Element>>,
+    action: ActionCase<Action, StackAction<Element, ElementAction>>,
+    screen: @escaping (Store<Element, ElementAction>) -> Screen
+  ) {
+    self.init(
+      store: store, stack: stack,
+      screenStore: { id in store.scope(id: id, in: stack, action: action) }, screen: screen)
+  }
+
+  /// Creates the view model of a navigation stack whose screen stores `screenStore` makes.
+  private init<State, Action, ElementAction>(
+    store: Store<State, Action>,
+    stack: KeyPath<State, StackState<Element>>,
+    screenStore: @escaping (StackElementID) -> Store<Element, ElementAction>?,
     screen: @escaping (Store<Element, ElementAction>) -> Screen
   ) {
     let ids = store.state[keyPath: stack].ids
     self.ids = ids
     depth = OutputValue(ids.count, isDuplicate: { $0 == $1 })
     changes = OutputEvent()
-    makeScreen = { id in store.scope(id: id, in: stack, action: action).map(screen) }
+    makeScreen = { id in screenStore(id).map(screen) }
     subscription = store.observe({ $0[keyPath: stack].ids }) { [weak self] ids in
       self?.show(ids)
     }

@@ -1,4 +1,9 @@
-/// Turns the actions a store processes into ``OutputEvent``s for view models.
+/// Turns the actions a store processes into ``OutputEvent``s for view models, through a
+/// middleware on the root store.
+///
+/// Superseded by `OutputEvent.extracting(in:_:)`, which derives an event from the store a view
+/// model is given, root or scoped, with no second object to pass in; new code should use that
+/// one spelling. This type keeps working for code written against it.
 ///
 /// Install its ``middleware`` on the root store, then give view models events derived from
 /// actions (a view model on a scoped store takes ``scope(state:action:)``, typed as its

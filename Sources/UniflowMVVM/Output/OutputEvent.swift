@@ -15,9 +15,9 @@
 ///
 /// An event is not state: nothing about it must survive, be restored, or be compared with a
 /// previous value. It is a consequence of an action — the user selected an item, a load
-/// failed — so it is derived from the action as the store processes it, by an
-/// ``ActionEvents`` middleware. Deriving it from the action rather than keeping it in the
-/// state means:
+/// failed — so it is derived from the action as the store processes it, with
+/// `OutputEvent.extracting(in:_:)` on the view model's store, root or scoped. Deriving it from
+/// the action rather than keeping it in the state means:
 ///
 /// - each action fires it once, however often the same value comes again (a state field that
 ///   holds "the item to show" does not change when the same item is selected twice, so an
@@ -25,7 +25,8 @@
 /// - nothing has to be cleared afterwards (a state field would need a "consumed" action, and
 ///   an observer that comes later would see a stale request);
 /// - the action still passes through the store first, so the reducer, analytics and logging
-///   see it, and the event fires after the reducer has run, with the state already updated.
+///   see it, and the event fires after the reducer and the store's observers have run, with
+///   the state and the view model's outputs already updated.
 ///
 /// Observers added while an event is being delivered get the next one, not the current one.
 ///
@@ -130,9 +131,10 @@ public final class OutputEvent<Value> {
   }
 }
 
-/// Keeps a mapped event's subscription and its upstream event alive together.
+/// Keeps an event's subscription and what it comes from (the event it maps, or the store whose
+/// actions it hears) alive together.
 @MainActor
-private final class SourceBox {
+final class SourceBox {
   let token: ObservationToken
   let upstream: AnyObject
 

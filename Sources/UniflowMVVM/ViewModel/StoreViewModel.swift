@@ -19,21 +19,26 @@
 ///   let input: Input
 ///   let output: Output
 ///
-///   init(store: StoreOf<Content>, events: ActionEvents<Content.State, Content.Action>) {
+///   override init(store: StoreOf<Content>) {
 ///     input = Input(reload: InputAction(store: store, action: .reload), select: InputAction(store: store, action: Content.Action.select))
 ///     output = Output(
 ///       content: OutputValue.selecting(\.content, in: store),
-///       showDetail: events.event { if case .select(let item) = $0 { item } else { nil } })
+///       showDetail: OutputEvent.extracting(in: store) { action in
+///         if case .select(let item) = action { item } else { nil }
+///       })
 ///     super.init(store: store)
 ///   }
 /// }
 /// ```
 ///
 /// The inputs and outputs are made before `super.init`, from the store, with one spelling:
-/// `InputAction(store:action:)` and `OutputValue.selecting(_:in:)`.
+/// `InputAction(store:action:)`, `OutputValue.selecting(_:in:)` and
+/// `OutputEvent.extracting(in:_:)`.
 ///
 /// The store may be a root store, or a child store scoped from the app's single store: every
-/// input still passes through the root, where middleware sees it.
+/// input still passes through the root, where middleware sees it, and every event hears the
+/// store's own actions, however they reached the root. For events, scope the child's store with
+/// an `ActionCase`: see `OutputEvent.extracting(in:_:)`.
 ///
 /// **Lifetime.** The view model holds its store; the store holds nothing of the view model.
 /// Releasing the view model releases its outputs, which end their store subscriptions, and

@@ -5,6 +5,21 @@ import UniflowMVVM
 // Examples/ContentListExampleTests.swift (the feature, `Content`, and its view model,
 // `ContentViewModel`, are shown there as the article shows them).
 
+// MARK: Step 3: events on a child store (the feature, `Shop`, is in Support/Shop.swift)
+
+final class BasketViewModel: StoreViewModel<Shop.Basket.State, Shop.Basket.Action> {
+  let checkOut: InputAction<Void>
+  let alert: OutputEvent<String>
+
+  override init(store: Store<Shop.Basket.State, Shop.Basket.Action>) {
+    checkOut = InputAction(store: store, action: .checkOut)
+    alert = OutputEvent.extracting(in: store) { action, state in
+      if case .checkOutFailed = action { state.error } else { nil }
+    }
+    super.init(store: store)
+  }
+}
+
 // MARK: Step 4: the view
 
 /// A view as a terminal or a test sees it: what a table and an alert would show.
@@ -38,15 +53,12 @@ final class ContentView {
 @MainActor
 func makeContentStore(
   service: any ContentService, track: @escaping (String) -> Void
-) -> (StoreOf<Content>, ActionEvents<Content.State, Content.Action>) {
-  let events = ActionEvents<Content.State, Content.Action>()
+) -> StoreOf<Content> {
   let analytics = Middleware<Content.State, Content.Action> { action, _, _ in
     if case .select(let content) = action { track("content_selected:\(content)") }
   }
-  let store = Store(
-    initialState: Content.State(), reducer: Content(service: service),
-    middleware: [analytics, events.middleware])
-  return (store, events)
+  return Store(
+    initialState: Content.State(), reducer: Content(service: service), middleware: [analytics])
 }
 
 // MARK: Step 7: a list of rows
@@ -112,8 +124,8 @@ final class SongRowViewModel: StoreViewModel<Playlist.Song, Playlist.SongRow.Act
 
   @Test func theViewShowsOutputsAndSendsInputs() async {
     var tracked: [String] = []
-    let (store, events) = makeContentStore(service: Service()) { tracked.append($0) }
-    let view = ContentView(viewModel: ContentViewModel(store: store, events: events))
+    let store = makeContentStore(service: Service()) { tracked.append($0) }
+    let view = ContentView(viewModel: ContentViewModel(store: store))
     #expect(view.rows.isEmpty)
     await view.pullToRefresh()
     #expect(view.rows == ["hello", "world"])
@@ -123,6 +135,16 @@ final class SongRowViewModel: StoreViewModel<Playlist.Song, Playlist.SongRow.Act
     #expect(tracked == ["content_selected:hello", "content_selected:hello"])
   }
 
+  @Test func aChildsViewModelHearsItsFeaturesEffectFromItsScopedStore() async {
+    let store = Store(initialState: Shop.State(), reducer: Shop())
+    let basket = BasketViewModel(store: store.scope(state: \.basket, action: Shop.Action.basketCase))
+    var alerts: [String] = []
+    let token = basket.alert.observe { alerts.append($0) }
+    await basket.checkOut().finish()
+    #expect(alerts == ["offline"])
+    withExtendedLifetime(token) {}
+  }
+
   @Test func theListReportsRowChangesAndRowsSendThroughTheRoot() {
     let store = Store(
       initialState: Playlist.State(songs: [
@@ -130,7 +152,7 @@ final class SongRowViewModel: StoreViewModel<Playlist.Song, Playlist.SongRow.Act
         Playlist.Song(id: 3, title: "C"),
       ]),
       reducer: Playlist())
-    let songs = ListViewModel(rows: store.scope(state: \.songs, action: Playlist.Action.songs)) {
+    let songs = ListViewModel(rows: store.scope(state: \.songs, action: Playlist.Action.songsCase)) {
       SongRowViewModel(store: $0)
     }
     var batches: [RowChanges<Int>] = []

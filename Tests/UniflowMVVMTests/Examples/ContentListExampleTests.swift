@@ -55,14 +55,14 @@ final class ContentViewModel: StoreViewModel<Content.State, Content.Action> {
   let input: Input
   let output: Output
 
-  init(store: StoreOf<Content>, events: ActionEvents<Content.State, Content.Action>) {
+  override init(store: StoreOf<Content>) {
     input = Input(
       reload: InputAction(store: store, action: .reload),
       selectContent: InputAction(store: store, action: Content.Action.select))
     output = Output(
       content: OutputValue.selecting(\.content, in: store),
       isLoading: OutputValue.selecting(\.isLoading, in: store),
-      showDetail: events.event { action in
+      showDetail: OutputEvent.extracting(in: store) { action in
         if case .select(let content) = action { content } else { nil }
       })
     super.init(store: store)
@@ -76,11 +76,8 @@ private struct FixedContent: ContentService {
 @MainActor
 @Suite struct ContentListExampleTests {
   @Test func reloadShowsTheContentAndSelectShowsTheDetail() async {
-    let events = ActionEvents<Content.State, Content.Action>()
-    let store = Store(
-      initialState: Content.State(), reducer: Content(service: FixedContent()),
-      middleware: [events.middleware])
-    let viewModel = ContentViewModel(store: store, events: events)
+    let store = Store(initialState: Content.State(), reducer: Content(service: FixedContent()))
+    let viewModel = ContentViewModel(store: store)
     let observer = Owner()
 
     var log: [String] = []

@@ -40,8 +40,40 @@ private final class ScreenViewModel: StoreViewModel<Screens.Counter, Screens.Cou
   func increment() { store.send(.increment) }
 }
 
+/// A screen's view model with an event: its count each time it is incremented.
+@MainActor
+private final class CountingScreenViewModel: StoreViewModel<Screens.Counter, Screens.CounterAction> {
+  let incremented: OutputEvent<Int>
+
+  override init(store: Store<Screens.Counter, Screens.CounterAction>) {
+    incremented = OutputEvent.extracting(in: store) { action, state in
+      action == .increment ? state.count : nil
+    }
+    super.init(store: store)
+  }
+}
+
 @MainActor
 @Suite struct StackViewModelTests {
+  @Test func aScreenMadeFromTheStacksCaseHearsItsOwnScreensActions() throws {
+    let store = Store(initialState: Screens.State(), reducer: Screens())
+    let navigation = StackViewModel(store: store, stack: \.path, action: Screens.Action.pathCase) {
+      CountingScreenViewModel(store: $0)
+    }
+    store.send(.path(.push(Screens.Counter())))
+    store.send(.path(.push(Screens.Counter())))
+    var heard: [String] = []
+    let tokens = [
+      try #require(navigation.screen(id: 0)).incremented.observe { heard.append("0: \($0)") },
+      try #require(navigation.screen(id: 1)).incremented.observe { heard.append("1: \($0)") },
+    ]
+    store.send(.path(.element(id: 1, action: .increment)))
+    store.send(.path(.element(id: 0, action: .increment)))
+    store.send(.path(.element(id: 1, action: .increment)))
+    #expect(heard == ["1: 1", "0: 1", "1: 2"])
+    withExtendedLifetime(tokens) {}
+  }
+
   @Test func pushesAndPopsAreEmittedAsTheyHappen() {
     let store = Store(initialState: Screens.State(), reducer: Screens())
     let navigation = StackViewModel(store: store, stack: \.path, action: Screens.Action.pathCase.embed) {

@@ -195,5 +195,21 @@ extension DocumentationSampleTests {
       #expect(progress == [1])
       withExtendedLifetime(token) {}
     }
+
+    @Test func aRowsStoreHearsItsOwnRowsActions() {
+      let store = Store(
+        initialState: Downloads.State(), reducer: Downloads(clock: ContinuousClock()))
+      store.send(.add(id: 1))
+      store.send(.add(id: 2))
+      var heard: [Download.Action] = []
+      let row = store.scope(id: 1, in: \.rows, action: Downloads.Action.rowsCase)!
+      let token = row.observeActions { action, _ in heard.append(action) }
+      store.send(.rows(.element(id: 1, action: .progressed)))
+      store.send(.rows(.element(id: 2, action: .progressed)))
+      // heard == [.progressed]: row 1's action, not row 2's
+
+      #expect(heard == [.progressed])
+      withExtendedLifetime(token) {}
+    }
   }
 }
