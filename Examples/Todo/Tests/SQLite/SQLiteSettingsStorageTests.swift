@@ -71,6 +71,18 @@ import UniflowTesting
     #expect(try first.get() == TodoSettings(filter: .open, colour: .never))
   }
 
+  @Test func aTodoWrittenBeforeAnySettingIsNoChangeOfTheSettings() async throws {
+    let storage = try SQLiteSettingsStorage(path: path)
+    #expect(try storage.load() == nil)
+
+    // No setting has a row yet: a todo written (the watch wakes for it) is no change of the
+    // defaults, which, reported, would put them back over a change made here meanwhile.
+    _ = try await SQLiteTodoRepository(path: path).add(title: "Buy milk", at: testDate)
+    #expect(storage.outsideChange() == nil)
+    try SQLiteSettingsStorage(path: path).save(TodoSettings(filter: .open))
+    #expect(try storage.outsideChange()?.get() == TodoSettings(filter: .open))
+  }
+
   @Test func theSharedValueFollowsAnotherConnectionsWrite() async throws {
     let values = SharedValues(clock: TestClock())
     let settings = try values.shared(try SQLiteSettingsStorage(path: path), default: TodoSettings())

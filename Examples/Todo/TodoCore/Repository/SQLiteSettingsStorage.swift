@@ -77,7 +77,10 @@ public final class SQLiteSettingsStorage: SharedStorage, Sendable {
     try connection.withLock { connection throws(SharedStorageError) -> TodoSettings? in
       let rows = try read(&connection)
       let settings = try decode(rows, into: &connection)
-      connection.known = settings
+      // Without rows the value is the default: a later look that finds no rows either (a todo
+      // written, not a setting) is no change, and must not put the default back over a change
+      // made here meanwhile.
+      connection.known = settings ?? TodoSettings()
       return settings
     }
   }
@@ -129,7 +132,7 @@ public final class SQLiteSettingsStorage: SharedStorage, Sendable {
 
   /// The settings, if another connection committed since the rows were last read and they
   /// differ from those last loaded or saved.
-  func outsideChange() -> Result<TodoSettings, SharedStorageError>? {
+  package func outsideChange() -> Result<TodoSettings, SharedStorageError>? {
     connection.withLock { connection -> Result<TodoSettings, SharedStorageError>? in
       do throws(SharedStorageError) {
         let version: Int64
