@@ -44,9 +44,10 @@ struct Preferences: Reducer {
 }
 
 /// Waits for the first value of `stream` that `isWanted` accepts; `nil` if none came within
-/// `timeout`, which only bounds how long a failing test takes.
+/// `timeout`, which only bounds how long a failing test takes: generous, since under a
+/// sanitizer, beside the suite's longest tests, a passing wait has taken more than 10 s.
 func firstValue<Value: Sendable>(
-  of stream: AsyncStream<Value>, timeout: Duration = .seconds(10),
+  of stream: AsyncStream<Value>, timeout: Duration = .seconds(60),
   where isWanted: @escaping @Sendable (Value) -> Bool
 ) async -> Value? {
   await withTaskGroup(of: Value?.self) { group in
