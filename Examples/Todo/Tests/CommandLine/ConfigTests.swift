@@ -84,20 +84,7 @@ import TodoCore
 
   /// Starts the interactive `todo` on a pseudo-terminal.
   private func startInteractive(on terminal: PseudoTerminal) throws -> Process {
-    let executable = try #require(TodoProcess.executable)
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["--db", todo.database]
-    var environment = TodoProcess.baseEnvironment
-    environment["TERM"] = "xterm-256color"
-    environment["NO_COLOR"] = nil
-    process.environment = environment
-    process.standardInput = terminal.terminal
-    process.standardOutput = terminal.terminal
-    process.standardError = terminal.terminal
-    try process.run()
-    try terminal.closeTerminalSide()
-    return process
+    try todo.start(on: terminal, environment: ["TERM": "xterm-256color", "NO_COLOR": nil])
   }
 
   @Test func aSettingChangedByAnotherProcessShowsInTheRunningList() throws {

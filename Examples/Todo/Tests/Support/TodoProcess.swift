@@ -88,19 +88,32 @@ struct TodoProcess {
     return (process.terminationStatus, terminal.text())
   }
 
-  /// Starts the interactive list on a new pseudo-terminal, recording to `log`, and waits for
-  /// its first screen.
-  func startRecordedSession(to log: String) throws -> (Process, PseudoTerminal) {
-    let terminal = try PseudoTerminal()
+  /// Starts `todo --db <database> arguments…` on `terminal`, as a user at a terminal would,
+  /// and returns without waiting; `environment` changes the base environment (a `nil` value
+  /// removes a variable).
+  func start(
+    on terminal: PseudoTerminal, arguments: [String] = [], environment: [String: String?] = [:]
+  ) throws -> Process {
+    let executable = try #require(Self.executable)
     let process = Process()
-    process.executableURL = TodoProcess.executable
-    process.arguments = ["--db", database, "--record", log]
-    process.environment = TodoProcess.baseEnvironment
+    process.executableURL = executable
+    process.arguments = ["--db", database] + arguments
+    var merged = Self.baseEnvironment
+    for (name, value) in environment { merged[name] = value }
+    process.environment = merged
     process.standardInput = terminal.terminal
     process.standardOutput = terminal.terminal
     process.standardError = terminal.terminal
     try process.run()
     try terminal.closeTerminalSide()
+    return process
+  }
+
+  /// Starts the interactive list on a new pseudo-terminal, recording to `log`, and waits for
+  /// its first screen.
+  func startRecordedSession(to log: String) throws -> (Process, PseudoTerminal) {
+    let terminal = try PseudoTerminal()
+    let process = try start(on: terminal, arguments: ["--record", log])
     try terminal.read(until: "No todos yet. Press a to add one.")
     return (process, terminal)
   }
