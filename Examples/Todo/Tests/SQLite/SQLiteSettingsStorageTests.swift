@@ -150,3 +150,18 @@ import UniflowTesting
     #expect(try rows()["done-last"] == "no")
   }
 }
+
+extension SQLiteSettingsStorageTests {
+  @Test func aReleasedStorageClosesItsConnectionWhileItsWatchStillRuns() throws {
+    var storage: SQLiteSettingsStorage? = try SQLiteSettingsStorage(path: path)
+    try storage?.save(TodoSettings(sortOrder: .title))
+    let watch = try #require(storage?.watch { _ in })
+    defer { watch.cancel() }
+    #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+
+    storage = nil
+    // The last connection to close folds the write-ahead log into the database file.
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    #expect(try SQLiteSettingsStorage(path: path).load() == TodoSettings(sortOrder: .title))
+  }
+}

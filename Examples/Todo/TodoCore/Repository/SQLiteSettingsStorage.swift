@@ -37,7 +37,8 @@ public final class SQLiteSettingsStorage: SharedStorage, Sendable {
   public typealias Value = TodoSettings
 
   private struct Connection {
-    let database: SQLiteDatabase
+    /// `nil` once the storage is released: the watch's thread may still look.
+    var database: SQLiteDatabase?
     /// `PRAGMA data_version` when the rows were last read: it changes when another
     /// connection commits.
     var dataVersion: Int64 = 0
@@ -64,6 +65,12 @@ public final class SQLiteSettingsStorage: SharedStorage, Sendable {
     connection = LockIsolated(Connection(database: database))
   }
 
+  deinit {
+    // Closed now, not when the watch's thread gets round to ending: the last connection to
+    // close folds the write-ahead log into the database file.
+    connection.withLock { $0.database = nil }
+  }
+
   /// The database's settings: the same file's settings are one shared value.
   public var id: String {
     "sqlite:\(URL(fileURLWithPath: path).standardizedFileURL.path)#settings"
@@ -75,8 +82,9 @@ public final class SQLiteSettingsStorage: SharedStorage, Sendable {
   ///   cannot be read, `undecodable` when a row's value is not one of its setting's words.
   public func load() throws(SharedStorageError) -> TodoSettings? {
     try connection.withLock { connection throws(SharedStorageError) -> TodoSettings? in
-      let rows = try read(&connection)
-      let settings = try decode(rows, into: &connection)
+      guard let database = connection.database else { throw Self.closed(.unreadable, id: id) }
+      let rows = try Self.read(database, into: &connection, id: id)
+      let settings = try Self.decode(rows, into: &connection, id: id)
       // Without rows the value is the default: a later look that finds no rows either (a todo
       // written, not a setting) is no change, and must not put the default back over a change
       // made here meanwhile.
@@ -90,7 +98,7 @@ public final class SQLiteSettingsStorage: SharedStorage, Sendable {
   /// - Throws: ``Uniflow/SharedStorageError`` with reason `writeFailed`.
   public func save(_ value: TodoSettings) throws(SharedStorageError) {
     try connection.withLock { connection throws(SharedStorageError) in
-      let database = connection.database
+      guard let database = connection.database else { throw Self.closed(.writeFailed, id: id) }
       let unreadable = connection.unreadable
       do throws(TodoStoreError) {
         if database.isReadOnly { throw SQLiteTodoRepository.whyReadOnly(database.path) }
@@ -122,21 +130,27 @@ public final class SQLiteSettingsStorage: SharedStorage, Sendable {
     _ onChange: @escaping @Sendable (Result<TodoSettings, SharedStorageError>) -> Void
   ) -> SharedStorageWatch? {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    // Held weakly: the storage, and its connection, close as soon as the shared value lets
-    // it go, not when the watch's thread gets round to ending. The last connection to close
-    // folds the write-ahead log into the database file.
-    return SharedStorageWatch.folder(atPath: folder) { [weak self] in
-      if let change = self?.outsideChange() { onChange(change) }
+    // The watch holds the connection, not the storage, which closes it when the shared value
+    // lets it go (see `deinit`).
+    let (connection, id) = (self.connection, self.id)
+    return SharedStorageWatch.folder(atPath: folder) {
+      if let change = Self.outsideChange(in: connection, id: id) { onChange(change) }
     }
   }
 
   /// The settings, if another connection committed since the rows were last read and they
   /// differ from those last loaded or saved.
   package func outsideChange() -> Result<TodoSettings, SharedStorageError>? {
+    Self.outsideChange(in: connection, id: id)
+  }
+
+  private static func outsideChange(
+    in connection: LockIsolated<Connection>, id: String
+  ) -> Result<TodoSettings, SharedStorageError>? {
     connection.withLock { connection -> Result<TodoSettings, SharedStorageError>? in
+      guard let database = connection.database else { return nil }
       do throws(SharedStorageError) {
         let version: Int64
-        let database = connection.database
         // The folder changes when another connection writes its transaction into the log,
         // before it commits: waiting for the write lock waits for that transaction to end, so
         // that its commit is seen, and not missed until the next write wakes the watch.
@@ -148,10 +162,10 @@ public final class SQLiteSettingsStorage: SharedStorage, Sendable {
         }
         guard version != connection.dataVersion else { return nil }
         let unreadableBefore = connection.unreadable
-        let rows = try read(&connection)
+        let rows = try read(database, into: &connection, id: id)
         let settings: TodoSettings
         do throws(SharedStorageError) {
-          settings = try decode(rows, into: &connection) ?? TodoSettings()
+          settings = try decode(rows, into: &connection, id: id) ?? TodoSettings()
         } catch {
           // The same bad rows were reported already.
           return connection.unreadable == unreadableBefore ? nil : .failure(error)
@@ -167,9 +181,16 @@ public final class SQLiteSettingsStorage: SharedStorage, Sendable {
 
   // MARK: - Rows
 
+  /// The error of a load or a save on a closed connection, which none meets: the connection
+  /// closes when the storage is released.
+  private static func closed(_ reason: SharedStorageError.Reason, id: String) -> SharedStorageError {
+    SharedStorageError(reason, location: id, detail: "the settings' connection is closed")
+  }
+
   /// Reads the rows in one read transaction, and remembers the version they are of.
-  private func read(_ connection: inout Connection) throws(SharedStorageError) -> [String: String] {
-    let database = connection.database
+  private static func read(
+    _ database: SQLiteDatabase, into connection: inout Connection, id: String
+  ) throws(SharedStorageError) -> [String: String] {
     do throws(TodoStoreError) {
       let (rows, version) = try database.snapshot { () throws(TodoStoreError) in
         let rows = try database.query("SELECT key, value FROM settings")
@@ -189,8 +210,8 @@ public final class SQLiteSettingsStorage: SharedStorage, Sendable {
   }
 
   /// The settings the rows hold; `nil` when no setting has a row.
-  private func decode(
-    _ rows: [String: String], into connection: inout Connection
+  private static func decode(
+    _ rows: [String: String], into connection: inout Connection, id: String
   ) throws(SharedStorageError) -> TodoSettings? {
     var settings = TodoSettings()
     var found = false
