@@ -18,7 +18,7 @@ private struct PingPong: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct SessionStopTests {
   /// A store recorded into `sink`, whose diagnostics the recorder marks.
   private func makeRecordedLoop(sink: RingBufferSessionSink) throws -> Store<Int, PingPong.Action> {

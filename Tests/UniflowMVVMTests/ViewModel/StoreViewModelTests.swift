@@ -86,7 +86,7 @@ final class NumberSource: Sendable {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct StoreViewModelTests {
+@Suite(.timeLimit(.minutes(10))) struct StoreViewModelTests {
   @Test func inputsSendActionsAndOutputsFollowTheState() {
     let store = Store(initialState: Profile.State(), reducer: Profile())
     let viewModel = ProfileViewModel(store: store)

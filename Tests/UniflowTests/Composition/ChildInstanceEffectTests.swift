@@ -6,7 +6,7 @@ import UniflowTesting
 /// replacing one child cancels exactly its effects, and its cancellation identifiers are its
 /// own.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ChildInstanceEffectTests {
+@Suite(.timeLimit(.minutes(10))) struct ChildInstanceEffectTests {
   @Test func dismissingOneTabsSheetLeavesTheOtherTabsRequestRunning() async {
     let clock = TestClock()
     let store = Store(initialState: Tabs.State(), reducer: Tabs(clock: clock))

@@ -3,7 +3,7 @@ import Uniflow
 import UniflowTesting
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct OptionalChildTests {
+@Suite(.timeLimit(.minutes(10))) struct OptionalChildTests {
   @Test func childRunsOnlyWhilePresent() {
     let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
     #expect(root.scope(state: \.detail, action: AppFeature.Action.detail) == nil)

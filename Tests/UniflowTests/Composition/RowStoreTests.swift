@@ -3,7 +3,7 @@ import Uniflow
 import UniflowTesting
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct RowStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct RowStoreTests {
   @Test func thousandRowsEachWithItsOwnStore() {
     let root = Store(initialState: .withRows(1_000), reducer: AppFeature(clock: TestClock()))
     let rows = root.scope(forEach: \.rows, action: AppFeature.Action.rows)

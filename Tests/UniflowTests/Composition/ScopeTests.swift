@@ -3,7 +3,7 @@ import Uniflow
 import UniflowTesting
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ScopeTests {
+@Suite(.timeLimit(.minutes(10))) struct ScopeTests {
   @Test func grandchildStoreSendsThroughTheRoot() {
     var seen: [AppFeature.Action] = []
     let root = Store(

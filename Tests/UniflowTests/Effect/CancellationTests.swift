@@ -58,7 +58,7 @@ private struct Timer: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct CancellationTests {
+@Suite(.timeLimit(.minutes(10))) struct CancellationTests {
   @Test func cancellingByIDStopsTheEffect() async {
     let clock = TestClock()
     let store = Store(initialState: Timer.State(), reducer: Timer(clock: clock))

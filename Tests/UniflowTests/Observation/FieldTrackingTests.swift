@@ -100,7 +100,7 @@ private struct Board: Reducer {
 /// Reading one field of a store inside `withObservationTracking` (as a SwiftUI view body does)
 /// is told when that field changes, and only then.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct FieldTrackingTests {
+@Suite(.timeLimit(.minutes(10))) struct FieldTrackingTests {
   /// Tracks `read` once, as a view body would, and counts the changes it is told of.
   private func track(_ read: @escaping @MainActor () -> Void) -> SharedCounter {
     let fired = SharedCounter()

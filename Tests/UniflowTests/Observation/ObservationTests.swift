@@ -22,7 +22,7 @@ private struct Profile: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ObservationTests {
+@Suite(.timeLimit(.minutes(10))) struct ObservationTests {
   @Test func observationTrackingFiresOnChange() {
     let store = Store(initialState: Profile.State(), reducer: Profile())
     let fired = SharedCounter()

@@ -3,7 +3,7 @@ import Uniflow
 import UniflowTesting
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct SubscriptionLifetimeTests {
+@Suite(.timeLimit(.minutes(10))) struct SubscriptionLifetimeTests {
   @Test func aTokenFromATemporaryScopedStoreKeepsItsSubscription() {
     let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
     var counts: [Int] = []

@@ -29,7 +29,7 @@ private struct Forever: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct LifetimeTests {
+@Suite(.timeLimit(.minutes(10))) struct LifetimeTests {
   @Test func releasedStoreWithRunningEffectDeinitialises() async {
     let clock = TestClock()
     var store: Store<Int, Forever.Action>? = Store(initialState: 0, reducer: Forever(clock: clock))
