@@ -182,14 +182,15 @@ import UniflowMVVM
 
     var reported: [RowChanges<Int>] = []
     let token = list.changes.observe { reported.append($0) }
-    #expect(list.count.value == 1)
-    list.row(at: 0).toggle()
-    #expect(actions == [.tasks(.element(id: 1, action: .toggle))])
-    #expect(reported.last?.updates.map(\.id) == [1])
-    store.send(.add(Checklist.Task(id: 2, title: "Eggs")))
-    #expect(list.count.value == 2)
-    #expect(list.row(at: 1).title.value == "Eggs")
-    #expect(reported.last?.insertions.map(\.id) == [2])
-    _ = token
+    withExtendedLifetime(token) {
+      #expect(list.count.value == 1)
+      list.row(at: 0).toggle()
+      #expect(actions == [.tasks(.element(id: 1, action: .toggle))])
+      #expect(reported.last?.updates.map(\.id) == [1])
+      store.send(.add(Checklist.Task(id: 2, title: "Eggs")))
+      #expect(list.count.value == 2)
+      #expect(list.row(at: 1).title.value == "Eggs")
+      #expect(reported.last?.insertions.map(\.id) == [2])
+    }
   }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import UniflowTestSupport
 
 /// The README's `Package.swift` for an app that depends on Uniflow, loaded by the package
 /// manager against this repository: it parses, and every product it names exists.
 @Suite struct ReadmePackageManifestTests {
-  @Test func theReadmesManifestResolvesEveryProductItNames() throws {
+  @Test func theReadmesManifestResolvesEveryProductItNames() async throws {
     let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
     let readme = try String(contentsOf: root.appending(path: "README.md"), encoding: .utf8)
@@ -30,16 +31,21 @@ import Testing
     try Data("import UniflowTesting\n".utf8).write(
       to: app.appending(path: "Tests/MyAppTests/MyAppTests.swift"))
 
-    let process = Process()
-    process.executableURL = URL(filePath: "/usr/bin/env")
-    process.arguments = ["swift", "package", "--package-path", app.path, "show-dependencies"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(text)")
+    let arguments = ["swift", "package", "--package-path", app.path, "show-dependencies"]
+    // The package manager takes seconds: it is waited for on a thread of its own.
+    let (status, text) = try await onThreadOfItsOwn {
+      let process = Process()
+      process.executableURL = URL(filePath: "/usr/bin/env")
+      process.arguments = arguments
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = output
+      try process.run()
+      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      return (process.terminationStatus, text)
+    }
+    #expect(status == 0, "\(text)")
     #expect(text.contains("uniflow<"))
   }
 }
