@@ -301,7 +301,7 @@ import TodoCore
     terminal.type("\u{1A}")
     // The terminal is given back before the program stops.
     try await terminal.read(until: "\u{1B}[?1049l", after: mark)
-    try waitUntilStopped(process)
+    try await waitUntilStopped(process)
     let resumed = terminal.output.count
     kill(process.processIdentifier, SIGCONT)
     try await terminal.read(until: "\u{1B}[?1049h", after: resumed)
@@ -316,19 +316,22 @@ import TodoCore
   /// Waits until the process is stopped: `waitid` returns when the child stops (or ends),
   /// without reaping it, so `Process` still sees its exit. A watchdog kills a child that has
   /// not stopped within a minute, which ends the wait with a failure instead of a hang.
-  private func waitUntilStopped(_ process: Process) throws {
+  private func waitUntilStopped(_ process: Process) async throws {
     let pid = process.processIdentifier
     let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
     DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
     defer { watchdog.cancel() }
-    var info = siginfo_t()
-    while true {
-      if waitid(P_PID, id_t(pid), &info, WSTOPPED | WEXITED | WNOWAIT) == 0 { break }
-      guard errno == EINTR else {
-        throw PseudoTerminal.Failure(description: "waiting for the program to stop failed: \(errno)")
+    let stopped = try await onOwnThread { () throws(PseudoTerminal.Failure) -> Bool in
+      var info = siginfo_t()
+      while true {
+        if waitid(P_PID, id_t(pid), &info, WSTOPPED | WEXITED | WNOWAIT) == 0 { break }
+        guard errno == EINTR else {
+          throw PseudoTerminal.Failure(description: "waiting for the program to stop failed: \(errno)")
+        }
       }
+      return info.si_code == CLD_STOPPED
     }
-    guard info.si_code == CLD_STOPPED else {
+    guard stopped else {
       throw PseudoTerminal.Failure(description: "the program did not stop after Ctrl-Z")
     }
   }

@@ -271,7 +271,9 @@ import UniflowDevTools
     process.standardError = error
     process.standardOutput = FileHandle.nullDevice
     try process.run()
-    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let message = await onOwnThread {
+      String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
     await process.waitForExit()
     #expect(process.terminationStatus == 1)
     #expect(message == "todo: error: cannot record to \(log): \(String(cString: strerror(EACCES)))\n")
@@ -321,8 +323,12 @@ import UniflowDevTools
     process.standardOutput = output
     process.standardError = error
     try process.run()
-    let standardOutput = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let standardError = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let standardOutput = await onOwnThread {
+      String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+    let standardError = await onOwnThread {
+      String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
     await process.waitForExit()
     return TodoProcess.Result(
       status: process.terminationStatus, standardOutput: standardOutput, standardError: standardError)
