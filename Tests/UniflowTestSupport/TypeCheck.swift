@@ -6,7 +6,7 @@ import Testing
 ///
 /// For what only the compiler can show: a call that must not be discardable, a mistake whose
 /// message must lead to the fix.
-public func compilerDiagnostics(for source: String) throws -> [String] {
+public func compilerDiagnostics(for source: String) async throws -> [String] {
   let buildDirectory = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent()
   let modules = [buildDirectory, buildDirectory.deletingLastPathComponent()]
     .map { $0.appending(path: "Modules") }
@@ -24,8 +24,10 @@ public func compilerDiagnostics(for source: String) throws -> [String] {
   process.standardError = output
   process.standardOutput = output
   try process.run()
-  let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  process.waitUntilExit()
+  let text = await onOwnThread {
+    String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  }
+  await process.waitForExit()
   return text.split(separator: "\n").compactMap { line in
     guard line.hasPrefix(file.path + ":"), line.contains(": warning: ") || line.contains(": error: ")
     else { return nil }

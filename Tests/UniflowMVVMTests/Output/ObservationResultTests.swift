@@ -5,7 +5,7 @@ import UniflowTestSupport
 /// An `observe(_:)` whose token removes the observer when released must not be callable as a
 /// statement without a word from the compiler: `output.observe { … }` alone never fires.
 @Suite struct ObservationResultTests {
-  @Test func discardingATokenThatMustBeKeptIsACompilerWarning() throws {
+  @Test func discardingATokenThatMustBeKeptIsACompilerWarning() async throws {
     let source = """
       import UniflowMVVM
 
@@ -17,7 +17,7 @@ import UniflowTestSupport
         event.observe(owner: view) { _, _ in }
       }
       """
-    let warnings = try compilerDiagnostics(for: source)
+    let warnings = try await compilerDiagnostics(for: source)
     #expect(warnings.count == 2)
     #expect(
       warnings.allSatisfy { $0.contains("warning: result of call to 'observe") && $0.contains("is unused") })

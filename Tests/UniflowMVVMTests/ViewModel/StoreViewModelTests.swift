@@ -99,7 +99,7 @@ final class NumberSource: Sendable {
     withExtendedLifetime(token) {}
   }
 
-  @Test func inputsAndOutputsHaveOneSpellingThatWorksBeforeSuperInit() throws {
+  @Test func inputsAndOutputsHaveOneSpellingThatWorksBeforeSuperInit() async throws {
     let source = """
       import UniflowMVVM
 
@@ -126,7 +126,7 @@ final class NumberSource: Sendable {
       }
       """
     // The documented spelling compiles; the second one, `viewModel.output(\.name)`, is gone.
-    let diagnostics = try compilerDiagnostics(for: source)
+    let diagnostics = try await compilerDiagnostics(for: source)
     #expect(diagnostics.first == "22:17: error: value of type 'ProfileViewModel' has no member 'output'")
     #expect(diagnostics.allSatisfy { $0.hasPrefix("22:") })
   }

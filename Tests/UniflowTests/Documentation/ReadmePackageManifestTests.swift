@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import UniflowTestSupport
 
 /// The README's `Package.swift` for an app that depends on Uniflow, loaded by the package
 /// manager against this repository: it parses, and every product it names exists.
 @Suite struct ReadmePackageManifestTests {
-  @Test func theReadmesManifestResolvesEveryProductItNames() throws {
+  @Test func theReadmesManifestResolvesEveryProductItNames() async throws {
     let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
     let readme = try String(contentsOf: root.appending(path: "README.md"), encoding: .utf8)
@@ -37,8 +38,10 @@ import Testing
     process.standardOutput = output
     process.standardError = output
     try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let text = await onOwnThread {
+      String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+    await process.waitForExit()
     #expect(process.terminationStatus == 0, "\(text)")
     #expect(text.contains("uniflow<"))
   }

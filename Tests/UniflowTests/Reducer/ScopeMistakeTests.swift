@@ -4,7 +4,7 @@ import UniflowTestSupport
 /// Passing the parent case itself to `Scope`, as `store.scope` allows, is a mistake whose
 /// compiler message shows the fix.
 @Suite struct ScopeMistakeTests {
-  @Test func scopeGivenTheCaseItselfFailsWithAMessageThatShowsTheActionCaseToDeclare() throws {
+  @Test func scopeGivenTheCaseItselfFailsWithAMessageThatShowsTheActionCaseToDeclare() async throws {
     let source = """
       import Uniflow
 
@@ -22,7 +22,7 @@ import UniflowTestSupport
         }
       }
       """
-    let diagnostics = try compilerDiagnostics(for: source)
+    let diagnostics = try await compilerDiagnostics(for: source)
     #expect(
       diagnostics == [
         "13:5: error: 'init(state:action:child:)' is unavailable: Scope extracts the child's actions "
@@ -32,7 +32,7 @@ import UniflowTestSupport
       ])
   }
 
-  @Test func theFixTheMessageShowsCompiles() throws {
+  @Test func theFixTheMessageShowsCompiles() async throws {
     let source = """
       import Uniflow
 
@@ -53,6 +53,6 @@ import UniflowTestSupport
         }
       }
       """
-    #expect(try compilerDiagnostics(for: source) == [])
+    #expect(try await compilerDiagnostics(for: source) == [])
   }
 }
