@@ -55,7 +55,9 @@ let package = Package(
       name: "UniflowDevToolsTests", dependencies: ["Uniflow", "UniflowDevTools", "UniflowTesting"]),
     .testTarget(
       name: "TodoTests",
-      dependencies: ["TodoCore", "TodoTerminal", "Uniflow", "UniflowTesting", "UniflowDevTools"],
+      dependencies: [
+        "TodoCore", "TodoTerminal", "Uniflow", "UniflowTesting", "UniflowDevTools", "UniflowTestSupport",
+      ],
       path: "Examples/Todo/Tests"),
   ],
   swiftLanguageModes: [.v6]

@@ -1,19 +1,27 @@
 import Foundation
 
-/// Runs `work`, which blocks (waits for another process, reads a pipe), on a thread of its own,
-/// and returns its result to the awaiting task.
+/// Runs `wait`, a call that blocks until another process does something, on a thread of its
+/// own, and returns what it returns.
 ///
-/// The tests of all targets run in one process, on Swift's cooperative thread pool, which has
-/// one thread per core: two cores on a small CI machine. A test that blocks one of those
-/// threads stalls every other test meanwhile (their effects, their clocks), and under the
-/// sanitizers, where a program takes seconds to start, suites that take milliseconds then ran
-/// past their time limits. A thread of its own blocks nothing else.
-public func onThreadOfItsOwn<Value: Sendable>(
-  _ work: @escaping @Sendable () throws -> Value
-) async throws -> Value {
-  try await withCheckedThrowingContinuation { continuation in
-    let thread = Thread { continuation.resume(with: Result { try work() }) }
-    thread.name = "blocking test work"
-    thread.start()
+/// Swift Testing runs every test on the cooperative thread pool, which on Linux has one thread
+/// per core, or on the main actor: a test blocked on one of them stalls every other test in the
+/// process that needs it (effects, clocks, stores). So a blocking wait never runs there.
+///
+/// - Parameter wait: The blocking call.
+/// - Returns: What `wait` returns.
+public func onOwnThread<Value: Sendable, Failure: Error>(
+  _ wait: @escaping @Sendable () throws(Failure) -> Value
+) async throws(Failure) -> Value {
+  let result = await withCheckedContinuation { continuation in
+    Thread { continuation.resume(returning: Result(catching: wait)) }.start()
+  }
+  return try result.get()
+}
+
+extension Process {
+  /// Waits for the process to exit, on a thread of its own: the `async` counterpart of
+  /// `waitUntilExit()`, which blocks the thread it runs on.
+  public func waitForExit() async {
+    await onOwnThread { [self] in waitUntilExit() }
   }
 }

@@ -17,20 +17,17 @@ public func compilerDiagnostics(for source: String) async throws -> [String] {
   defer { try? FileManager.default.removeItem(at: directory) }
   let file = directory.appending(path: "Snippet.swift")
   try Data(source.utf8).write(to: file)
-  let arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", moduleDirectory.path, file.path]
-  // The compiler takes seconds: it is waited for on a thread of its own.
-  let text = try await onThreadOfItsOwn {
-    let process = Process()
-    process.executableURL = URL(filePath: "/usr/bin/env")
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardError = output
-    process.standardOutput = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return text
+  let process = Process()
+  process.executableURL = URL(filePath: "/usr/bin/env")
+  process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", moduleDirectory.path, file.path]
+  let output = Pipe()
+  process.standardError = output
+  process.standardOutput = output
+  try process.run()
+  let text = await onOwnThread {
+    String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   }
+  await process.waitForExit()
   return text.split(separator: "\n").compactMap { line in
     guard line.hasPrefix(file.path + ":"), line.contains(": warning: ") || line.contains(": error: ")
     else { return nil }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Uniflow
+import UniflowTestSupport
 import UniflowTesting
 
 /// A JSON file storage writes atomically, keeps what it cannot read, and sees other processes'
@@ -24,13 +25,13 @@ import UniflowTesting
   }
 
   /// Runs `script` in `/bin/sh` in the folder, as another process writing the file would.
-  func runInAnotherProcess(_ script: String) throws {
+  func runInAnotherProcess(_ script: String) async throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", script]
     process.currentDirectoryURL = folder.url
     try process.run()
-    process.waitUntilExit()
+    await process.waitForExit()
     #expect(process.terminationStatus == 0)
   }
 
@@ -110,7 +111,7 @@ import UniflowTesting
     let values = settings.values()
 
     // Written aside, then renamed onto the file: an atomic replace.
-    try runInAnotherProcess(
+    try await runInAnotherProcess(
       "printf '%s' '\(Self.darkFile)' > .settings.tmp && mv .settings.tmp settings.json")
 
     // The first value after the current one is the other process's: this process's own
@@ -125,8 +126,8 @@ import UniflowTesting
     let settings = try makeShared()
     let values = settings.values()
 
-    try runInAnotherProcess("rm settings.json")
-    try runInAnotherProcess(
+    try await runInAnotherProcess("rm settings.json")
+    try await runInAnotherProcess(
       #"printf '%s' '{"formatVersion": 1, "value": {"theme": "light", "fontSize": 40}}' > settings.json"#)
 
     #expect(await firstValue(of: values) { $0.fontSize == 40 } == Settings(theme: .light, fontSize: 40))
@@ -137,12 +138,12 @@ import UniflowTesting
     let settings = try makeShared()
     let values = settings.values()
 
-    try runInAnotherProcess(
+    try await runInAnotherProcess(
       #"printf '%s' '{"formatVersion": 1, "value": {"theme": "dark", "fontSize": 7}}' > other.json"#
         + " && mv other.json settings.json")
     #expect(await firstValue(of: values) { $0.fontSize == 7 } == Settings(theme: .dark, fontSize: 7))
 
-    try runInAnotherProcess(
+    try await runInAnotherProcess(
       #"printf '%s' '{"formatVersion": 1, "value": {"theme": "dark", "fontSize": 8}}' > next.json"#
         + " && mv next.json settings.json")
     #expect(await firstValue(of: values) { $0.fontSize == 8 } == Settings(theme: .dark, fontSize: 8))
@@ -157,7 +158,7 @@ import UniflowTesting
     let store = Store(initialState: Preferences.State(settings: settings), reducer: Preferences())
     let token = store.observe({ $0.settings.storageError }) { errors.continuation.yield($0) }
 
-    try runInAnotherProcess("printf 'garbage' > .settings.tmp && mv .settings.tmp settings.json")
+    try await runInAnotherProcess("printf 'garbage' > .settings.tmp && mv .settings.tmp settings.json")
 
     let error = await firstValue(of: errors.stream) { $0 != nil }
     #expect(error??.reason == .undecodable)

@@ -15,7 +15,7 @@ import TodoCore
       let titles = (1...count).map { "\(name) \($0)\n" }.joined()
       running.input.fileHandleForWriting.write(Data(titles.utf8))
     }
-    let results = try [todo.finish(first), todo.finish(second)]
+    let results = try await [todo.finish(first), todo.finish(second)]
     for result in results {
       #expect(result.status == 0)
       #expect(result.standardError == "")

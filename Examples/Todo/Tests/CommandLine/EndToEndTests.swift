@@ -12,46 +12,47 @@ import TodoCore
 
   // MARK: Commands
 
-  @Test func theCommandsChangeAndPrintTheList() throws {
-    try expectSuccess(todo.run("add", "Buy", "milk"), printing: "Added 1: Buy milk\n")
-    try expectSuccess(todo.run("add", "Call mom"), printing: "Added 2: Call mom\n")
-    try expectSuccess(
+  @Test func theCommandsChangeAndPrintTheList() async throws {
+    try await expectSuccess(todo.run("add", "Buy", "milk"), printing: "Added 1: Buy milk\n")
+    try await expectSuccess(todo.run("add", "Call mom"), printing: "Added 2: Call mom\n")
+    try await expectSuccess(
       todo.run("add", "--", "-5 degrees: take a coat"), printing: "Added 3: -5 degrees: take a coat\n")
-    try expectSuccess(todo.run("done", "1"), printing: "Done 1: Buy milk\n")
-    try expectSuccess(
+    try await expectSuccess(todo.run("done", "1"), printing: "Done 1: Buy milk\n")
+    try await expectSuccess(
       todo.run("list"), printing: "1  [x] Buy milk\n2  [ ] Call mom\n3  [ ] -5 degrees: take a coat\n")
-    try expectSuccess(
+    try await expectSuccess(
       todo.run("list", "--open"), printing: "2  [ ] Call mom\n3  [ ] -5 degrees: take a coat\n")
-    try expectSuccess(todo.run("--done", "list"), printing: "1  [x] Buy milk\n")
-    try expectSuccess(todo.run("rename", "2", "Call", "dad"), printing: "Renamed 2: Call dad\n")
-    try expectSuccess(todo.run("rm", "3"), printing: "Deleted 3: -5 degrees: take a coat\n")
-    try expectSuccess(todo.run("reopen", "1"), printing: "Reopened 1: Buy milk\n")
-    try expectSuccess(todo.run("done", "1"), printing: "Done 1: Buy milk\n")
-    try expectSuccess(todo.run("clear-done"), printing: "Cleared 1 done todo\n")
-    try expectSuccess(todo.run("clear-done"), printing: "No done todos to clear\n")
-    try expectSuccess(todo.run("list", "--all"), printing: "2  [ ] Call dad\n")
-    try expectSuccess(todo.run("--db=\(todo.database)", "list"), printing: "2  [ ] Call dad\n")
+    try await expectSuccess(todo.run("--done", "list"), printing: "1  [x] Buy milk\n")
+    try await expectSuccess(todo.run("rename", "2", "Call", "dad"), printing: "Renamed 2: Call dad\n")
+    try await expectSuccess(todo.run("rm", "3"), printing: "Deleted 3: -5 degrees: take a coat\n")
+    try await expectSuccess(todo.run("reopen", "1"), printing: "Reopened 1: Buy milk\n")
+    try await expectSuccess(todo.run("done", "1"), printing: "Done 1: Buy milk\n")
+    try await expectSuccess(todo.run("clear-done"), printing: "Cleared 1 done todo\n")
+    try await expectSuccess(todo.run("clear-done"), printing: "No done todos to clear\n")
+    try await expectSuccess(todo.run("list", "--all"), printing: "2  [ ] Call dad\n")
+    try await expectSuccess(todo.run("--db=\(todo.database)", "list"), printing: "2  [ ] Call dad\n")
   }
 
-  @Test func undoRevertsOneChangePerRunAcrossProcesses() throws {
-    _ = try todo.run("add", "Buy milk")
-    _ = try todo.run("add", "Call mom")
-    _ = try todo.run("done", "1")
-    _ = try todo.run("rm", "2")
-    try expectSuccess(todo.run("undo"), printing: "Undid: delete “Call mom”\n")
-    try expectSuccess(todo.run("undo"), printing: "Undid: complete “Buy milk”\n")
-    try expectSuccess(todo.run("list"), printing: "1  [ ] Buy milk\n2  [ ] Call mom\n")
-    try expectSuccess(todo.run("undo"), printing: "Undid: add “Call mom”\n")
-    try expectSuccess(todo.run("undo"), printing: "Undid: add “Buy milk”\n")
-    try expectFailure(
+  @Test func undoRevertsOneChangePerRunAcrossProcesses() async throws {
+    _ = try await todo.run("add", "Buy milk")
+    _ = try await todo.run("add", "Call mom")
+    _ = try await todo.run("done", "1")
+    _ = try await todo.run("rm", "2")
+    try await expectSuccess(todo.run("undo"), printing: "Undid: delete “Call mom”\n")
+    try await expectSuccess(todo.run("undo"), printing: "Undid: complete “Buy milk”\n")
+    try await expectSuccess(todo.run("list"), printing: "1  [ ] Buy milk\n2  [ ] Call mom\n")
+    try await expectSuccess(todo.run("undo"), printing: "Undid: add “Call mom”\n")
+    try await expectSuccess(todo.run("undo"), printing: "Undid: add “Buy milk”\n")
+    try await expectFailure(
       todo.run("undo"), status: 1, saying: "error: nothing more to undo\n")
   }
 
-  @Test func aNoteIsSetShownClearedAndUndone() throws {
-    _ = try todo.run("add", "Buy milk")
-    try expectSuccess(todo.run("note", "1", "Oat", "milk"), printing: "Saved the note of 1: Buy milk\n")
-    try expectSuccess(todo.run("note", "1", "Oat milk"), printing: "1 already has this note: Buy milk\n")
-    let shown = try todo.run("show", "1")
+  @Test func aNoteIsSetShownClearedAndUndone() async throws {
+    _ = try await todo.run("add", "Buy milk")
+    try await expectSuccess(todo.run("note", "1", "Oat", "milk"), printing: "Saved the note of 1: Buy milk\n")
+    try await expectSuccess(
+      todo.run("note", "1", "Oat milk"), printing: "1 already has this note: Buy milk\n")
+    let shown = try await todo.run("show", "1")
     #expect(shown.status == 0)
     #expect(shown.standardError.isEmpty)
     let lines = shown.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
@@ -62,64 +63,66 @@ import TodoCore
     #expect(lines.contains("completed:  -"))
     #expect(shown.standardOutput.hasSuffix("note:\n  Oat milk\n"))
 
-    try expectSuccess(todo.run("note", "1", ""), printing: "Cleared the note of 1: Buy milk\n")
-    #expect(try todo.run("show", "1").standardOutput.hasSuffix("note:       (none)\n"))
-    try expectSuccess(todo.run("undo"), printing: "Undid: note on “Buy milk”\n")
-    #expect(try todo.run("show", "1").standardOutput.hasSuffix("note:\n  Oat milk\n"))
+    try await expectSuccess(todo.run("note", "1", ""), printing: "Cleared the note of 1: Buy milk\n")
+    #expect(try await todo.run("show", "1").standardOutput.hasSuffix("note:       (none)\n"))
+    try await expectSuccess(todo.run("undo"), printing: "Undid: note on “Buy milk”\n")
+    #expect(try await todo.run("show", "1").standardOutput.hasSuffix("note:\n  Oat milk\n"))
   }
 
-  @Test func aNoteReadFromStandardInputKeepsItsLines() throws {
-    _ = try todo.run("add", "Buy milk")
-    try expectSuccess(
+  @Test func aNoteReadFromStandardInputKeepsItsLines() async throws {
+    _ = try await todo.run("add", "Buy milk")
+    try await expectSuccess(
       todo.run("note", "1", "-", input: "Oat milk\n\n2 litres, \tno sugar  \n\n"),
       printing: "Saved the note of 1: Buy milk\n")
     #expect(
-      try todo.run("show", "1").standardOutput.hasSuffix("note:\n  Oat milk\n\n  2 litres,  no sugar\n"))
-    _ = try todo.run("done", "1")
-    let shown = try todo.run("show", "1").standardOutput
+      try await todo.run("show", "1").standardOutput.hasSuffix("note:\n  Oat milk\n\n  2 litres,  no sugar\n")
+    )
+    _ = try await todo.run("done", "1")
+    let shown = try await todo.run("show", "1").standardOutput
     #expect(shown.contains("status:     done\n"))
     #expect(!shown.contains("completed:  -"))
   }
 
-  @Test func showAndNoteRefuseBadInputAndChangeNothing() throws {
-    _ = try todo.run("add", "Buy milk")
-    try expectFailure(todo.run("show", "7"), status: 1, saying: "error: no todo with id 7\n")
-    try expectFailure(todo.run("note", "7", "x"), status: 1, saying: "error: no todo with id 7\n")
-    try expectFailure(todo.run("show"), status: 2, saying: "'todo show' needs a todo id")
-    try expectFailure(todo.run("note", "1"), status: 2, saying: "'todo note' needs a text after the id")
-    try expectFailure(todo.run("note", "x", "y"), status: 2, saying: "'x' is not a todo id")
+  @Test func showAndNoteRefuseBadInputAndChangeNothing() async throws {
+    _ = try await todo.run("add", "Buy milk")
+    try await expectFailure(todo.run("show", "7"), status: 1, saying: "error: no todo with id 7\n")
+    try await expectFailure(todo.run("note", "7", "x"), status: 1, saying: "error: no todo with id 7\n")
+    try await expectFailure(todo.run("show"), status: 2, saying: "'todo show' needs a todo id")
+    try await expectFailure(todo.run("note", "1"), status: 2, saying: "'todo note' needs a text after the id")
+    try await expectFailure(todo.run("note", "x", "y"), status: 2, saying: "'x' is not a todo id")
     let long = String(repeating: "n", count: Todo.maximumNoteLength + 1)
-    try expectFailure(
+    try await expectFailure(
       todo.run("note", "1", "-", input: long), status: 2,
       saying: "error: the note is \(Todo.maximumNoteLength + 1) characters long; a note has at most 10000\n")
-    #expect(try todo.run("show", "1").standardOutput.hasSuffix("note:       (none)\n"))
+    #expect(try await todo.run("show", "1").standardOutput.hasSuffix("note:       (none)\n"))
   }
 
-  @Test func emptyListsPrintNothingToAPipeOrAFile() throws {
+  @Test func emptyListsPrintNothingToAPipeOrAFile() async throws {
     for arguments in [["list"], ["list", "--open"], ["list", "--done"], ["list", "--grep", "x"], []] {
-      try expectSuccess(todo.runWithoutDatabase(["--db", todo.database] + arguments), printing: "")
+      try await expectSuccess(todo.runWithoutDatabase(["--db", todo.database] + arguments), printing: "")
     }
   }
 
-  @Test func addingFromStandardInputAddsOneTodoPerLine() throws {
-    try expectSuccess(
+  @Test func addingFromStandardInputAddsOneTodoPerLine() async throws {
+    try await expectSuccess(
       todo.run("add", "-", input: "Buy milk\n\n  Call mom  \nWrite report"),
       printing: "Added 1: Buy milk\nAdded 2: Call mom\nAdded 3: Write report\n")
-    try expectFailure(todo.run("add", "-", input: "\n  \n"), status: 2, saying: "no titles on standard input")
+    try await expectFailure(
+      todo.run("add", "-", input: "\n  \n"), status: 2, saying: "no titles on standard input")
   }
 
-  @Test func anImportIsOneUndoStep() throws {
-    _ = try todo.run("add", "Before")
+  @Test func anImportIsOneUndoStep() async throws {
+    _ = try await todo.run("add", "Before")
     let lines = (1...250).map { "Item \($0)" }
-    let result = try todo.run("add", "-", input: lines.joined(separator: "\n"))
+    let result = try await todo.run("add", "-", input: lines.joined(separator: "\n"))
     #expect(result.status == 0)
     #expect(result.standardOutput.split(separator: "\n").count == 250)
     #expect(result.standardOutput.hasSuffix("Added 251: Item 250\n"))
 
-    let undo = try todo.run("undo")
+    let undo = try await todo.run("undo")
     #expect(undo.status == 0)
     #expect(undo.standardOutput.contains("add 250 todos"))
-    try expectSuccess(todo.run("list"), printing: "1  [ ] Before\n")
+    try await expectSuccess(todo.run("list"), printing: "1  [ ] Before\n")
   }
 
   @Test(arguments: [
@@ -128,27 +131,27 @@ import TodoCore
   ])
   func aCommandThatChangesNothingSaysSoAndLeavesNoUndoStep(
     _ arguments: [String], message: String
-  ) throws {
-    _ = try todo.run("add", "Buy milk")
-    try expectSuccess(todo.runWithoutDatabase(["--db", todo.database] + arguments), printing: message)
-    try expectSuccess(todo.run("undo"), printing: "Undid: add “Buy milk”\n")
+  ) async throws {
+    _ = try await todo.run("add", "Buy milk")
+    try await expectSuccess(todo.runWithoutDatabase(["--db", todo.database] + arguments), printing: message)
+    try await expectSuccess(todo.run("undo"), printing: "Undid: add “Buy milk”\n")
   }
 
-  @Test func completingADoneTodoSaysItIsAlreadyDone() throws {
-    _ = try todo.run("add", "Buy milk")
-    _ = try todo.run("done", "1")
-    try expectSuccess(todo.run("done", "1"), printing: "1 is already done: Buy milk\n")
-    try expectSuccess(todo.run("undo"), printing: "Undid: complete “Buy milk”\n")
+  @Test func completingADoneTodoSaysItIsAlreadyDone() async throws {
+    _ = try await todo.run("add", "Buy milk")
+    _ = try await todo.run("done", "1")
+    try await expectSuccess(todo.run("done", "1"), printing: "1 is already done: Buy milk\n")
+    try await expectSuccess(todo.run("undo"), printing: "Undid: complete “Buy milk”\n")
   }
 
-  @Test func anOverlongTitleIsAUsageErrorAndAddsNothing() throws {
+  @Test func anOverlongTitleIsAUsageErrorAndAddsNothing() async throws {
     let long = String(repeating: "x", count: 5_000)
-    try expectFailure(
+    try await expectFailure(
       todo.run("add", long), status: 2, saying: "the title is 5000 characters long; a title has at most 1000")
-    try expectFailure(
+    try await expectFailure(
       todo.run("add", "-", input: "Buy milk\n\(long)\n"), status: 2,
       saying: "line 2: the title is 5000 characters long")
-    try expectSuccess(todo.run("list"), printing: "")
+    try await expectSuccess(todo.run("list"), printing: "")
   }
 
   // MARK: Output
@@ -162,74 +165,74 @@ import TodoCore
 
   @Test(
     .enabled(if: hasFullDevice, "/dev/full is not a character device here: no write to fail"))
-  func aFailedWriteToStandardOutputIsAnError() throws {
-    _ = try todo.run("add", "Buy milk")
+  func aFailedWriteToStandardOutputIsAnError() async throws {
+    _ = try await todo.run("add", "Buy milk")
     let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-    let result = try todo.run("list", standardOutput: full)
+    let result = try await todo.run("list", standardOutput: full)
     #expect(result.status == 1)
     #expect(result.errorLines.count == 1)
     #expect(result.standardError.contains("cannot write the output"))
   }
 
-  @Test func aChangeWhoseOutputCannotBeWrittenSaysItWasMadeWithStatus3() throws {
+  @Test func aChangeWhoseOutputCannotBeWrittenSaysItWasMadeWithStatus3() async throws {
     // A script that took the failure for a failed change, and ran it again, would add twice.
     let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-    let add = try todo.run("add", "Buy milk", standardOutput: full)
+    let add = try await todo.run("add", "Buy milk", standardOutput: full)
     #expect(add.status == 3)
     #expect(
       add.standardError
         == "todo: error: cannot write the output: \(String(cString: strerror(ENOSPC))); the change "
         + "was made (running the command again would make it twice)\n")
-    #expect(try todo.run("list").standardOutput == "1  [ ] Buy milk\n")
+    #expect(try await todo.run("list").standardOutput == "1  [ ] Buy milk\n")
     // A command that changed nothing is safe to run again: status 1, as a list.
-    _ = try todo.run("done", "1")
-    let done = try todo.run("done", "1", standardOutput: full)
+    _ = try await todo.run("done", "1")
+    let done = try await todo.run("done", "1", standardOutput: full)
     #expect(done.status == 1)
     #expect(done.errorLines == ["todo: error: cannot write the output: \(String(cString: strerror(ENOSPC)))"])
   }
 
-  @Test func aClosedPipeEndsTheProgramQuietly() throws {
-    for title in ["Buy milk", "Call mom"] { _ = try todo.run("add", title) }
+  @Test func aClosedPipeEndsTheProgramQuietly() async throws {
+    for title in ["Buy milk", "Call mom"] { _ = try await todo.run("add", title) }
     // A reader that went away, as `todo list | head -1` leaves after the first line.
     let pipe = Pipe()
     try pipe.fileHandleForReading.close()
-    let result = try todo.run("list", standardOutput: pipe.fileHandleForWriting)
+    let result = try await todo.run("list", standardOutput: pipe.fileHandleForWriting)
     #expect(result.status == 0)
     #expect(result.standardError == "")
   }
 
   // MARK: Without arguments, help, version
 
-  @Test func withoutArgumentsAndWithoutATerminalItPrintsTheListOfAFreshDefaultDatabase() throws {
-    let result = try todo.runWithoutDatabase([], input: "")
+  @Test func withoutArgumentsAndWithoutATerminalItPrintsTheListOfAFreshDefaultDatabase() async throws {
+    let result = try await todo.runWithoutDatabase([], input: "")
     expectSuccess(result, printing: "")
     let home = todo.directory.file("home")
     #expect(FileManager.default.fileExists(atPath: home + "/.local/share/uniflow-todo/todos.sqlite"))
 
-    _ = try todo.runWithoutDatabase(["add", "Buy milk"])
-    try expectSuccess(todo.runWithoutDatabase([]), printing: "1  [ ] Buy milk\n")
+    _ = try await todo.runWithoutDatabase(["add", "Buy milk"])
+    try await expectSuccess(todo.runWithoutDatabase([]), printing: "1  [ ] Buy milk\n")
   }
 
-  @Test func theEnvironmentChoosesTheDatabaseAndDashDashDbWins() throws {
+  @Test func theEnvironmentChoosesTheDatabaseAndDashDashDbWins() async throws {
     let data = todo.directory.file("data")
-    try expectSuccess(
+    try await expectSuccess(
       todo.runWithoutDatabase(["add", "in XDG"], environment: ["XDG_DATA_HOME": data]),
       printing: "Added 1: in XDG\n")
     #expect(FileManager.default.fileExists(atPath: data + "/uniflow-todo/todos.sqlite"))
 
     let chosen = todo.directory.file("chosen.sqlite")
     let environment = ["XDG_DATA_HOME": data, "UNIFLOW_TODO_DB": chosen]
-    try expectSuccess(
+    try await expectSuccess(
       todo.runWithoutDatabase(["add", "in env"], environment: environment), printing: "Added 1: in env\n")
-    try expectSuccess(
+    try await expectSuccess(
       todo.runWithoutDatabase(["list"], environment: environment), printing: "1  [ ] in env\n")
-    try expectSuccess(
+    try await expectSuccess(
       todo.runWithoutDatabase(["--db", todo.database, "list"], environment: environment), printing: "")
   }
 
   @Test(arguments: [["--help"], ["-h"], ["help"], ["list", "--help"], ["frobnicate", "--help"]])
-  func helpDescribesCommandsKeysAndExitStatuses(_ arguments: [String]) throws {
-    let result = try todo.runWithoutDatabase(arguments)
+  func helpDescribesCommandsKeysAndExitStatuses(_ arguments: [String]) async throws {
+    let result = try await todo.runWithoutDatabase(arguments)
     #expect(result.status == 0)
     #expect(result.standardError.isEmpty)
     for text in [
@@ -245,8 +248,8 @@ import TodoCore
     }
   }
 
-  @Test func versionNamesTheProgramAndSQLite() throws {
-    let result = try todo.runWithoutDatabase(["--version"])
+  @Test func versionNamesTheProgramAndSQLite() async throws {
+    let result = try await todo.runWithoutDatabase(["--version"])
     #expect(result.status == 0)
     #expect(result.standardOutput == "todo 0.1.0 (Uniflow; SQLite \(SQLiteDatabase.libraryVersion))\n")
     #expect(result.standardError.isEmpty)
@@ -279,62 +282,62 @@ import TodoCore
     (["undo", "now"], "unexpected argument 'now' for 'todo undo'"),
     (["clear-done", "all"], "unexpected argument 'all' for 'todo clear-done'"),
   ])
-  func usageErrorsExitWithTwoAndChangeNothing(_ arguments: [String], message: String) throws {
-    _ = try todo.run("add", "Buy milk")
-    let before = try todo.run("list")
+  func usageErrorsExitWithTwoAndChangeNothing(_ arguments: [String], message: String) async throws {
+    _ = try await todo.run("add", "Buy milk")
+    let before = try await todo.run("list")
 
-    try expectFailure(
+    try await expectFailure(
       todo.runWithoutDatabase(["--db", todo.database] + arguments), status: 2, saying: message)
-    #expect(try todo.run("list").standardOutput == before.standardOutput)
+    #expect(try await todo.run("list").standardOutput == before.standardOutput)
   }
 
-  @Test func dashDashDbWithoutAPathIsAUsageError() throws {
-    try expectFailure(
+  @Test func dashDashDbWithoutAPathIsAUsageError() async throws {
+    try await expectFailure(
       todo.runWithoutDatabase(["list", "--db"]), status: 2, saying: "option --db needs a path")
-    try expectFailure(
+    try await expectFailure(
       todo.runWithoutDatabase(["--db=", "list"]), status: 2, saying: "option --db needs a path")
   }
 
   @Test(arguments: [["done", "42"], ["reopen", "42"], ["rm", "42"], ["rename", "42", "x"]])
-  func anUnknownIdExitsWithOneAndChangesNothing(_ arguments: [String]) throws {
-    _ = try todo.run("add", "Buy milk")
-    let before = try todo.run("list")
+  func anUnknownIdExitsWithOneAndChangesNothing(_ arguments: [String]) async throws {
+    _ = try await todo.run("add", "Buy milk")
+    let before = try await todo.run("list")
 
-    try expectFailure(
+    try await expectFailure(
       todo.runWithoutDatabase(["--db", todo.database] + arguments), status: 1, saying: "no todo with id 42")
-    #expect(try todo.run("list").standardOutput == before.standardOutput)
-    try expectSuccess(todo.run("undo"), printing: "Undid: add “Buy milk”\n")
+    #expect(try await todo.run("list").standardOutput == before.standardOutput)
+    try await expectSuccess(todo.run("undo"), printing: "Undid: add “Buy milk”\n")
   }
 
   // MARK: Databases that cannot be used
 
-  @Test func aFileThatIsNotADatabaseIsRefusedAndLeftUntouched() throws {
+  @Test func aFileThatIsNotADatabaseIsRefusedAndLeftUntouched() async throws {
     let garbage =
       Data("groceries: milk, eggs\n".utf8) + Data((0..<3000).map { UInt8(truncatingIfNeeded: $0 * 31) })
     try garbage.write(to: URL(fileURLWithPath: todo.database))
 
     for arguments in [["list"], ["add", "Buy milk"], ["undo"], []] {
-      try expectFailure(
+      try await expectFailure(
         todo.runWithoutDatabase(["--db", todo.database] + arguments, input: ""), status: 1,
         saying: "\(todo.database) is not a todo database")
     }
     #expect(try todo.directory.contents(of: todo.database) == garbage)
   }
 
-  @Test func aDatabaseFromANewerVersionIsRefusedAndLeftUntouched() throws {
+  @Test func aDatabaseFromANewerVersionIsRefusedAndLeftUntouched() async throws {
     do {
       let database = try SQLiteDatabase(path: todo.database)
       try database.executeScript("CREATE TABLE todos (id INTEGER PRIMARY KEY); PRAGMA user_version = 9;")
     }
     let before = try todo.directory.contents(of: todo.database)
 
-    try expectFailure(
+    try await expectFailure(
       todo.run("add", "Buy milk"), status: 1,
       saying: "has schema version 9 but this todo knows versions up to 5")
     #expect(try todo.directory.contents(of: todo.database) == before)
   }
 
-  @Test func aNegativeSchemaVersionIsRefusedAndLeftUntouched() throws {
+  @Test func aNegativeSchemaVersionIsRefusedAndLeftUntouched() async throws {
     do {
       let database = try SQLiteDatabase(path: todo.database)
       try database.executeScript("CREATE TABLE todos (id INTEGER PRIMARY KEY); PRAGMA user_version = -1;")
@@ -342,30 +345,31 @@ import TodoCore
     let before = try todo.directory.contents(of: todo.database)
 
     for arguments in [["list"], ["add", "Buy milk"]] {
-      try expectFailure(
+      try await expectFailure(
         todo.runWithoutDatabase(["--db", todo.database] + arguments), status: 1,
         saying: "has schema version -1, which no version of todo writes")
     }
     #expect(try todo.directory.contents(of: todo.database) == before)
   }
 
-  @Test func aNegativeNumberStartsATitle() throws {
-    try expectSuccess(todo.run("add", "-5", "degrees"), printing: "Added 1: -5 degrees\n")
+  @Test func aNegativeNumberStartsATitle() async throws {
+    try await expectSuccess(todo.run("add", "-5", "degrees"), printing: "Added 1: -5 degrees\n")
   }
 
   @Test(arguments: [
     ("/dev/null", "cannot open the database /dev/null: it is a device or another special file"),
     ("/proc/version", "/proc/version is not a todo database"),
   ])
-  func aPathThatCannotHoldADatabaseSaysWhy(_ path: String, message: String) throws {
+  func aPathThatCannotHoldADatabaseSaysWhy(_ path: String, message: String) async throws {
     guard FileManager.default.fileExists(atPath: path) else { return }
     for arguments in [["list"], ["add", "Buy milk"]] {
-      try expectFailure(todo.runWithoutDatabase(["--db", path] + arguments), status: 1, saying: message)
+      try await expectFailure(
+        todo.runWithoutDatabase(["--db", path] + arguments), status: 1, saying: message)
     }
   }
 
-  @Test func aDatabaseWhoseLocationCannotBeWrittenIsListedButNotChanged() throws {
-    _ = try todo.run("add", "Buy milk")
+  @Test func aDatabaseWhoseLocationCannotBeWrittenIsListedButNotChanged() async throws {
+    _ = try await todo.run("add", "Buy milk")
     // SQLite cannot create its side files next to the file, as in a read-only folder or
     // mount; a directory in the way of one of them does that even for a superuser.
     for suffix in ["-wal", "-shm"] {
@@ -375,8 +379,8 @@ import TodoCore
       atPath: todo.database + "-shm", withIntermediateDirectories: false)
     let before = try todo.directory.contents(of: todo.database)
 
-    try expectSuccess(todo.run("list"), printing: "1  [ ] Buy milk\n")
-    try expectFailure(
+    try await expectSuccess(todo.run("list"), printing: "1  [ ] Buy milk\n")
+    try await expectFailure(
       todo.run("add", "Call mom"), status: 1,
       saying: "the database \(todo.database) cannot be changed: SQLite cannot create its journal "
         + "files \(todo.database)-wal and \(todo.database)-shm; 'todo list' still shows it "
@@ -384,15 +388,15 @@ import TodoCore
     #expect(try todo.directory.contents(of: todo.database) == before)
   }
 
-  @Test func aLocationThatCannotBeCreatedIsReported() throws {
+  @Test func aLocationThatCannotBeCreatedIsReported() async throws {
     // Tests may run as root, who may write into any directory; nobody can create a directory
     // inside a regular file, though.
     let file = todo.directory.file("plain-file")
     try Data("x".utf8).write(to: URL(fileURLWithPath: file))
-    try expectFailure(
+    try await expectFailure(
       todo.runWithoutDatabase(["--db", file + "/todos.sqlite", "add", "Buy milk"]), status: 1,
       saying: "cannot create the directory \(file): Not a directory")
-    try expectFailure(
+    try await expectFailure(
       todo.runWithoutDatabase(["list"], environment: ["XDG_DATA_HOME": file]), status: 1,
       saying: "cannot create the directory \(file): Not a directory")
   }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+import UniflowTestSupport
 
 /// The interactive list, driven through a pseudo-terminal like a user at the keyboard.
 @Suite struct InteractiveListTests {
@@ -19,7 +20,7 @@ import TodoCore
 
   @Test func keysAddToggleAndQuitAndTheTerminalIsRestored() async throws {
     let process = try start()
-    try terminal.read(until: "No todos yet. Press a to add one.")
+    try await terminal.read(until: "No todos yet. Press a to add one.")
     for key in [
       "↑↓/jk PgUp/PgDn g/G move", "space toggle", "enter open", "a add", "e edit", "d/del delete", "u undo",
       "r redo",
@@ -29,14 +30,14 @@ import TodoCore
     }
 
     terminal.type("a")
-    try terminal.read(until: "Add: ")
+    try await terminal.read(until: "Add: ")
     terminal.type("Buy milk\r")
-    try terminal.read(until: "Added 1: Buy milk")
+    try await terminal.read(until: "Added 1: Buy milk")
     terminal.type(" ")
-    try terminal.read(until: "Done 1: Buy milk")
+    try await terminal.read(until: "Done 1: Buy milk")
     terminal.type("q")
-    try terminal.readToEnd()
-    process.waitUntilExit()
+    try await terminal.readToEnd()
+    await process.waitForExit()
 
     #expect(process.terminationStatus == 0)
     // Back to the main screen with the cursor visible, as the last thing written.
@@ -44,17 +45,17 @@ import TodoCore
     #expect(try await SQLiteTodoRepository(path: todo.database).snapshot().todos.map(\.isDone) == [true])
   }
 
-  @Test func movingTheSelectionRedrawsOnlyTheTwoRowsInvolved() throws {
-    _ = try todo.run("add", "Buy milk")
-    _ = try todo.run("add", "Call mom")
+  @Test func movingTheSelectionRedrawsOnlyTheTwoRowsInvolved() async throws {
+    _ = try await todo.run("add", "Buy milk")
+    _ = try await todo.run("add", "Call mom")
     let process = try start()
-    try terminal.read(until: "Call mom")
+    try await terminal.read(until: "Call mom")
 
     // Move down, then change the filter: the output between the two keys is what moving drew.
     let mark = terminal.output.count
     terminal.type("j")
     terminal.type("f")
-    try terminal.read(until: "showing open", after: mark)
+    try await terminal.read(until: "showing open", after: mark)
     let drawn = terminal.text(from: mark)
     let moving = try #require(drawn.components(separatedBy: "\u{1B}[1;1H").first)
     let positions = moving.matches(of: /\u{1B}\[(\d+);1H/).map { Int($0.output.1)! }
@@ -63,82 +64,82 @@ import TodoCore
     #expect(!moving.contains("\u{1B}[2J"))
 
     terminal.type("q")
-    try terminal.readToEnd()
-    process.waitUntilExit()
+    try await terminal.readToEnd()
+    await process.waitForExit()
     #expect(process.terminationStatus == 0)
   }
 
   // MARK: The detail screen
 
   @Test func enterOpensTheDetailTheNoteTypedIsSavedAndEscGoesBack() async throws {
-    _ = try todo.run("add", "Buy milk")
-    _ = try todo.run("add", "Call mom")
+    _ = try await todo.run("add", "Buy milk")
+    _ = try await todo.run("add", "Call mom")
     let process = try start()
-    try terminal.read(until: "Call mom")
+    try await terminal.read(until: "Call mom")
     var mark = terminal.output.count
     terminal.type("j\r")
-    try terminal.read(until: "Created", after: mark)
-    try terminal.read(until: "Note: ", after: mark)
+    try await terminal.read(until: "Created", after: mark)
+    try await terminal.read(until: "Note: ", after: mark)
     #expect(terminal.text(from: mark).contains("#2"))
     mark = terminal.output.count
     // Esc right after typing: the note is saved before the list comes back.
     terminal.type("Her birthday\u{1B}")
-    try terminal.read(until: "Saved the note of 2: Call mom", after: mark)
-    try terminal.read(until: "enter open", after: mark)
+    try await terminal.read(until: "Saved the note of 2: Call mom", after: mark)
+    try await terminal.read(until: "enter open", after: mark)
     terminal.type("q")
-    try terminal.readToEnd()
-    process.waitUntilExit()
+    try await terminal.readToEnd()
+    await process.waitForExit()
     #expect(process.terminationStatus == 0)
     #expect(try await storedSnapshot().todos.map(\.note) == ["", "Her birthday"])
   }
 
   @Test func quittingFromTheDetailSavesTheNoteTyped() async throws {
-    _ = try todo.run("add", "Buy milk")
+    _ = try await todo.run("add", "Buy milk")
     // Ctrl-C right after typing, before the pause that saves a note.
-    try typeAhead("\rOat milk\u{03}", showing: "Buy milk")
+    try await typeAhead("\rOat milk\u{03}", showing: "Buy milk")
     #expect(try await storedSnapshot().todos.map(\.note) == ["Oat milk"])
   }
 
   @Test func ctrlUnderscoreUndoesTheNotesTypingAndCtrlYRedoesIt() async throws {
-    _ = try todo.run("add", "Buy milk")
+    _ = try await todo.run("add", "Buy milk")
     let process = try start()
-    try terminal.read(until: "Buy milk")
+    try await terminal.read(until: "Buy milk")
     var mark = terminal.output.count
     // A pasted "Oat milk" is one edit: the screen offers to undo it.
     terminal.type("\r\u{1B}[200~Oat milk\u{1B}[201~")
-    try terminal.read(until: "^_ undoes typing", after: mark)
+    try await terminal.read(until: "^_ undoes typing", after: mark)
     #expect(terminal.text(from: mark).contains("^_ undo  ^Y redo"))
     mark = terminal.output.count
     // Undone, redone, undone again; then "Tea" typed and Esc, which saves it. Ctrl-Z would have
     // suspended: the note's own undo is Ctrl-_.
     terminal.type("\u{1F}\u{19}\u{1F}Tea\u{1B}")
-    try terminal.read(until: "Saved the note of 1: Buy milk", after: mark)
+    try await terminal.read(until: "Saved the note of 1: Buy milk", after: mark)
     terminal.type("q")
-    try terminal.readToEnd()
-    process.waitUntilExit()
+    try await terminal.readToEnd()
+    await process.waitForExit()
     #expect(process.terminationStatus == 0)
     #expect(try await storedSnapshot().todos.map(\.note) == ["Tea"])
   }
 
   @Test func keysTypedAheadAcrossAPushAndAPopAreHandledInOrder() async throws {
-    _ = try todo.run("add", "Buy milk")
-    _ = try todo.run("add", "Call mom")
+    _ = try await todo.run("add", "Buy milk")
+    _ = try await todo.run("add", "Call mom")
     // Into the detail, a note, back, down to the next todo, toggle it, quit: all in one write.
-    try typeAhead("\rOat milk\u{1B}j q", showing: "Call mom")
+    try await typeAhead("\rOat milk\u{1B}j q", showing: "Call mom")
     let snapshot = try await storedSnapshot()
     #expect(snapshot.todos.map(\.note) == ["Oat milk", ""])
     #expect(snapshot.todos.map(\.isDone) == [false, true])
   }
 
-  @Test func theDetailShowsTheStoredNoteAndItsDates() throws {
-    _ = try todo.run("add", "Buy milk")
-    _ = try todo.run("note", "1", "Oat milk")
-    _ = try todo.run("done", "1")
+  @Test func theDetailShowsTheStoredNoteAndItsDates() async throws {
+    _ = try await todo.run("add", "Buy milk")
+    _ = try await todo.run("note", "1", "Oat milk")
+    _ = try await todo.run("done", "1")
     let process = try start()
-    try terminal.read(until: "Buy milk")
+    try await terminal.read(until: "Buy milk")
     let mark = terminal.output.count
     terminal.type("\r")
-    try terminal.read(until: "Note: ", after: mark)
+    try await terminal.read(until: "Note: ", after: mark)
     let shown = terminal.text(from: mark)
     #expect(shown.contains("Status     done"))
     #expect(!shown.contains("Completed  -"))
@@ -147,33 +148,33 @@ import TodoCore
     #expect(shown.contains("[8;1H  Oat milk"))
     #expect(shown.contains("Note: \u{1B}[0mOat milk"))
     terminal.type("\u{1B}q")
-    try terminal.readToEnd()
-    process.waitUntilExit()
+    try await terminal.readToEnd()
+    await process.waitForExit()
     #expect(process.terminationStatus == 0)
   }
 
   @Test func tabOnTheDetailShowsTheTodosHistoryAndEscGoesBackLevelByLevel() async throws {
-    _ = try todo.run("add", "Buy milk")
-    _ = try todo.run("add", "Call mom")
-    _ = try todo.run("done", "1")
+    _ = try await todo.run("add", "Buy milk")
+    _ = try await todo.run("add", "Call mom")
+    _ = try await todo.run("done", "1")
     let process = try start()
-    try terminal.read(until: "Call mom")
+    try await terminal.read(until: "Call mom")
     var mark = terminal.output.count
     terminal.type("\r\t")
-    try terminal.read(until: "History of Buy milk", after: mark)
-    try terminal.read(until: "add “Buy milk”", after: mark)
+    try await terminal.read(until: "History of Buy milk", after: mark)
+    try await terminal.read(until: "add “Buy milk”", after: mark)
     let shown = terminal.text(from: mark)
     #expect(shown.contains("complete “Buy milk”"))
     #expect(!shown.contains("Call mom"))
     mark = terminal.output.count
     terminal.type("\u{1B}")
-    try terminal.read(until: "Note: ", after: mark)
+    try await terminal.read(until: "Note: ", after: mark)
     mark = terminal.output.count
     terminal.type("\u{1B}")
-    try terminal.read(until: "enter open", after: mark)
+    try await terminal.read(until: "enter open", after: mark)
     terminal.type("q")
-    try terminal.readToEnd()
-    process.waitUntilExit()
+    try await terminal.readToEnd()
+    await process.waitForExit()
     #expect(process.terminationStatus == 0)
   }
 
@@ -182,12 +183,12 @@ import TodoCore
   /// Starts the list, waits for it to show the stored todos, types `keys` in one write (as
   /// type-ahead, a slow link or an unmarked paste deliver them), and waits for the program to
   /// exit; `keys` should end with `q`.
-  private func typeAhead(_ keys: String, showing visible: String) throws {
+  private func typeAhead(_ keys: String, showing visible: String) async throws {
     let process = try start()
-    try terminal.read(until: visible)
+    try await terminal.read(until: visible)
     terminal.type(keys)
-    try terminal.readToEnd()
-    process.waitUntilExit()
+    try await terminal.readToEnd()
+    await process.waitForExit()
     #expect(process.terminationStatus == 0)
   }
 
@@ -196,9 +197,9 @@ import TodoCore
   }
 
   @Test func anUndoTypedAheadAfterAnAddUndoesThatAdd() async throws {
-    _ = try todo.run("add", "A older")
-    _ = try todo.run("add", "B old")
-    try typeAhead("aX\ruq", showing: "B old")
+    _ = try await todo.run("add", "A older")
+    _ = try await todo.run("add", "B old")
+    try await typeAhead("aX\ruq", showing: "B old")
     let snapshot = try await storedSnapshot()
     #expect(snapshot.todos.map(\.title) == ["A older", "B old"])
     #expect(snapshot.undoHistory == ["add “A older”", "add “B old”"])
@@ -206,41 +207,41 @@ import TodoCore
   }
 
   @Test func enterEndsATypedTitleAndTheKeysAfterItAreCommands() async throws {
-    _ = try todo.run("add", "A older")
+    _ = try await todo.run("add", "A older")
     // As a paste the terminal does not mark: two titles, an undo of the second, and quit.
-    try typeAhead("aC\naD\nuq", showing: "A older")
+    try await typeAhead("aC\naD\nuq", showing: "A older")
     let snapshot = try await storedSnapshot()
     #expect(snapshot.todos.map(\.title) == ["A older", "C"])
     #expect(snapshot.undoHistory.last == "add “C”")
   }
 
   @Test func twoQuickSpacesToggleTwice() async throws {
-    _ = try todo.run("add", "Buy milk")
-    try typeAhead("  q", showing: "Buy milk")
+    _ = try await todo.run("add", "Buy milk")
+    try await typeAhead("  q", showing: "Buy milk")
     let snapshot = try await storedSnapshot()
     #expect(snapshot.todos.map(\.isDone) == [false])
     #expect(snapshot.undoHistory == ["add “Buy milk”", "complete “Buy milk”", "reopen “Buy milk”"])
   }
 
   @Test func quickDeletesEachDeleteTheSelectedTodo() async throws {
-    _ = try todo.run("add", "Buy milk")
-    _ = try todo.run("add", "Call mom")
-    _ = try todo.run("add", "Write report")
-    try typeAhead("jddq", showing: "Write report")
+    _ = try await todo.run("add", "Buy milk")
+    _ = try await todo.run("add", "Call mom")
+    _ = try await todo.run("add", "Write report")
+    try await typeAhead("jddq", showing: "Write report")
     #expect(try await storedSnapshot().todos.map(\.title) == ["Buy milk"])
     #expect(!terminal.text().contains("no todo with id"))
   }
 
-  @Test func theStatusLineNamesTheLastChangeOfQuickKeys() throws {
-    _ = try todo.run("add", "A")
+  @Test func theStatusLineNamesTheLastChangeOfQuickKeys() async throws {
+    _ = try await todo.run("add", "A")
     let process = try start()
-    try terminal.read(until: " A ")
+    try await terminal.read(until: " A ")
     let mark = terminal.output.count
     terminal.type("aB\raC\ru")
-    try terminal.read(until: "Undid", after: mark)
+    try await terminal.read(until: "Undid", after: mark)
     terminal.type("q")
-    try terminal.readToEnd()
-    process.waitUntilExit()
+    try await terminal.readToEnd()
+    await process.waitForExit()
     // The last message drawn is the undo's, of the last add.
     let messages = terminal.text(from: mark).matches(of: /✓ ([^\u{1B}]*)/).map { String($0.output.1) }
     #expect(messages.last?.hasPrefix("Undid") == true)
@@ -263,52 +264,52 @@ import TodoCore
       + "\u{01}" + delete + "B\r"  // Ctrl-A, Delete "B", type it again
       + "axyz\u{1B}[D\u{15}Call\u{0B}\r"  // Ctrl-U before the cursor, Ctrl-K after it
       + "q"
-    try typeAhead(keys, showing: "No todos yet.")
+    try await typeAhead(keys, showing: "No todos yet.")
     #expect(try await storedSnapshot().todos.map(\.title) == ["Buy milk", "Call"])
   }
 
   @Test func slashFiltersTheListAsYouTypeAndEscClearsTheSearch() async throws {
-    for title in ["Buy milk", "Call mom", "Buy bread"] { _ = try todo.run("add", title) }
+    for title in ["Buy milk", "Call mom", "Buy bread"] { _ = try await todo.run("add", title) }
     let process = try start()
-    try terminal.read(until: "Buy bread")
+    try await terminal.read(until: "Buy bread")
     let mark = terminal.output.count
     terminal.type("/BUY M")
-    try terminal.read(until: "matching “BUY M”", after: mark)
-    try terminal.read(until: "Search: ", after: mark)
+    try await terminal.read(until: "matching “BUY M”", after: mark)
+    try await terminal.read(until: "Search: ", after: mark)
     // Enter keeps the search; the only todo shown is the one deleted.
     terminal.type("\rd")
-    try terminal.read(until: "Deleted 1: Buy milk", after: mark)
+    try await terminal.read(until: "Deleted 1: Buy milk", after: mark)
     terminal.type("/\u{1B}q")
-    try terminal.readToEnd()
-    process.waitUntilExit()
+    try await terminal.readToEnd()
+    await process.waitForExit()
     #expect(process.terminationStatus == 0)
     #expect(try await storedSnapshot().todos.map(\.title) == ["Call mom", "Buy bread"])
   }
 
   @Test func rRedoesWhatUUndid() async throws {
-    _ = try todo.run("add", "Buy milk")
-    try typeAhead(" urq", showing: "Buy milk")
+    _ = try await todo.run("add", "Buy milk")
+    try await typeAhead(" urq", showing: "Buy milk")
     let snapshot = try await storedSnapshot()
     #expect(snapshot.todos.map(\.isDone) == [true])
     #expect(terminal.text().contains("Redid: complete “Buy milk”"))
   }
 
-  @Test func ctrlZSuspendsAndTheListComesBackWhenResumed() throws {
-    _ = try todo.run("add", "Buy milk")
+  @Test func ctrlZSuspendsAndTheListComesBackWhenResumed() async throws {
+    _ = try await todo.run("add", "Buy milk")
     let process = try start()
-    try terminal.read(until: "Buy milk")
+    try await terminal.read(until: "Buy milk")
     let mark = terminal.output.count
     terminal.type("\u{1A}")
     // The terminal is given back before the program stops.
-    try terminal.read(until: "\u{1B}[?1049l", after: mark)
-    try waitUntilStopped(process)
+    try await terminal.read(until: "\u{1B}[?1049l", after: mark)
+    try await waitUntilStopped(process)
     let resumed = terminal.output.count
     kill(process.processIdentifier, SIGCONT)
-    try terminal.read(until: "\u{1B}[?1049h", after: resumed)
-    try terminal.read(until: "Buy milk", after: resumed)
+    try await terminal.read(until: "\u{1B}[?1049h", after: resumed)
+    try await terminal.read(until: "Buy milk", after: resumed)
     terminal.type(" q")
-    try terminal.readToEnd()
-    process.waitUntilExit()
+    try await terminal.readToEnd()
+    await process.waitForExit()
     #expect(process.terminationStatus == 0)
     #expect(terminal.text().hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
   }
@@ -316,48 +317,51 @@ import TodoCore
   /// Waits until the process is stopped: `waitid` returns when the child stops (or ends),
   /// without reaping it, so `Process` still sees its exit. A watchdog kills a child that has
   /// not stopped within a minute, which ends the wait with a failure instead of a hang.
-  private func waitUntilStopped(_ process: Process) throws {
+  private func waitUntilStopped(_ process: Process) async throws {
     let pid = process.processIdentifier
     let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
     DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
     defer { watchdog.cancel() }
-    var info = siginfo_t()
-    while true {
-      if waitid(P_PID, id_t(pid), &info, WSTOPPED | WEXITED | WNOWAIT) == 0 { break }
-      guard errno == EINTR else {
-        throw PseudoTerminal.Failure(description: "waiting for the program to stop failed: \(errno)")
+    let stopped = try await onOwnThread { () throws(PseudoTerminal.Failure) -> Bool in
+      var info = siginfo_t()
+      while true {
+        if waitid(P_PID, id_t(pid), &info, WSTOPPED | WEXITED | WNOWAIT) == 0 { break }
+        guard errno == EINTR else {
+          throw PseudoTerminal.Failure(description: "waiting for the program to stop failed: \(errno)")
+        }
       }
+      return info.si_code == CLD_STOPPED
     }
-    guard info.si_code == CLD_STOPPED else {
+    guard stopped else {
       throw PseudoTerminal.Failure(description: "the program did not stop after Ctrl-Z")
     }
   }
 
-  @Test func aDumbTerminalGetsThePlainList() throws {
-    _ = try todo.run("add", "Buy milk")
-    let result = try todo.runOnTerminal([], environment: ["TERM": "dumb"])
+  @Test func aDumbTerminalGetsThePlainList() async throws {
+    _ = try await todo.run("add", "Buy milk")
+    let result = try await todo.runOnTerminal([], environment: ["TERM": "dumb"])
     #expect(result.status == 0)
     #expect(result.output == "1  [ ] Buy milk\r\n")
   }
 
-  @Test func aTerminationSignalRestoresTheTerminal() throws {
+  @Test func aTerminationSignalRestoresTheTerminal() async throws {
     let process = try start()
-    try terminal.read(until: "No todos yet.")
+    try await terminal.read(until: "No todos yet.")
     process.terminate()
-    try terminal.readToEnd()
-    process.waitUntilExit()
+    try await terminal.readToEnd()
+    await process.waitForExit()
     #expect(process.terminationStatus == 128 + SIGTERM)
     #expect(terminal.text().hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
   }
 
   /// The signal handlers are in place before the screen changes, so even a signal that comes
   /// while the list is first drawn, before the todos are loaded, restores the terminal.
-  @Test func aTerminationSignalAsSoonAsTheScreenChangesRestoresTheTerminal() throws {
+  @Test func aTerminationSignalAsSoonAsTheScreenChangesRestoresTheTerminal() async throws {
     let process = try start()
-    try terminal.read(until: "\u{1B}[?1049h")
+    try await terminal.read(until: "\u{1B}[?1049h")
     process.terminate()
-    try terminal.readToEnd()
-    process.waitUntilExit()
+    try await terminal.readToEnd()
+    await process.waitForExit()
     #expect(process.terminationReason == .exit)
     #expect(process.terminationStatus == 128 + SIGTERM)
     #expect(terminal.text().hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))

@@ -19,38 +19,38 @@ import TodoCore
     database = (folder as NSString).appendingPathComponent("todos.sqlite")
   }
 
-  private func run(_ arguments: String...) throws -> TodoProcess.Result {
-    try todo.finish(todo.start(["--db", database] + arguments, unprivileged: true))
+  private func run(_ arguments: String...) async throws -> TodoProcess.Result {
+    try await todo.finish(todo.start(["--db", database] + arguments, unprivileged: true))
   }
 
   private func setPermissions(_ permissions: Int, of path: String) throws {
     try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: path)
   }
 
-  @Test func aDatabaseInAFolderThatCannotBeWrittenIsListedAndAChangeNamesTheFolder() throws {
-    #expect(try todo.runWithoutDatabase(["--db", database, "add", "Buy milk"]).status == 0)
+  @Test func aDatabaseInAFolderThatCannotBeWrittenIsListedAndAChangeNamesTheFolder() async throws {
+    #expect(try await todo.runWithoutDatabase(["--db", database, "add", "Buy milk"]).status == 0)
     try setPermissions(0o666, of: database)
     try setPermissions(0o555, of: folder)
 
-    let add = try run("add", "Call mom")
+    let add = try await run("add", "Call mom")
     #expect(add.status == 1)
     let message: String =
       "the database \(database) cannot be changed: its folder \(folder) cannot be "
       + "written, and SQLite keeps its journal there; 'todo list' still shows it (make the "
       + "folder writable, or move the database to a folder that is)"
     #expect(add.standardError == "todo: error: \(message)\n")
-    let list = try run("list")
+    let list = try await run("list")
     #expect(list.status == 0)
     #expect(list.standardOutput == "1  [ ] Buy milk\n")
     #expect(list.standardError == "")
   }
 
-  @Test func aSettingIsNotSetInADatabaseThatCannotBeWrittenAndSaysWhy() throws {
-    #expect(try todo.runWithoutDatabase(["--db", database, "add", "Buy milk"]).status == 0)
+  @Test func aSettingIsNotSetInADatabaseThatCannotBeWrittenAndSaysWhy() async throws {
+    #expect(try await todo.runWithoutDatabase(["--db", database, "add", "Buy milk"]).status == 0)
     try setPermissions(0o666, of: database)
     try setPermissions(0o555, of: folder)
 
-    let config = try run("config", "filter", "open")
+    let config = try await run("config", "filter", "open")
     #expect(config.status == 1)
     #expect(config.standardOutput == "")
     let message: String =
@@ -58,28 +58,28 @@ import TodoCore
       + "\(folder) cannot be written, and SQLite keeps its journal there; 'todo list' still "
       + "shows it (make the folder writable, or move the database to a folder that is)"
     #expect(config.standardError == "todo: error: \(message)\n")
-    #expect(try run("config", "filter").standardOutput == "all\n")
+    #expect(try await run("config", "filter").standardOutput == "all\n")
   }
 
-  @Test func aWriteProtectedDatabaseIsListedAndAChangeNamesTheFile() throws {
-    #expect(try todo.runWithoutDatabase(["--db", database, "add", "Buy milk"]).status == 0)
+  @Test func aWriteProtectedDatabaseIsListedAndAChangeNamesTheFile() async throws {
+    #expect(try await todo.runWithoutDatabase(["--db", database, "add", "Buy milk"]).status == 0)
     try setPermissions(0o777, of: folder)
     try setPermissions(0o444, of: database)
 
-    let done = try run("done", "1")
+    let done = try await run("done", "1")
     #expect(done.status == 1)
     let message: String =
       "the database \(database) cannot be changed: the file is write-protected or "
       + "on a read-only file system; 'todo list' still shows it (make the file writable to "
       + "change it)"
     #expect(done.standardError == "todo: error: \(message)\n")
-    #expect(try run("list").standardOutput == "1  [ ] Buy milk\n")
+    #expect(try await run("list").standardOutput == "1  [ ] Buy milk\n")
   }
 
-  @Test func aDatabaseThatCannotBeCreatedNamesTheFolderAndCreatesNothing() throws {
+  @Test func aDatabaseThatCannotBeCreatedNamesTheFolderAndCreatesNothing() async throws {
     try setPermissions(0o555, of: folder)
 
-    let add = try run("add", "Buy milk")
+    let add = try await run("add", "Buy milk")
     #expect(add.status == 1)
     let message: String =
       "cannot create the database \(database): the folder \(folder) cannot be "
@@ -89,8 +89,8 @@ import TodoCore
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
   }
 
-  @Test func anOlderDatabaseThatCannotBeWrittenSaysItNeedsAnUpgradeAndIsLeftUntouched() throws {
-    #expect(try todo.runWithoutDatabase(["--db", database, "add", "Buy milk"]).status == 0)
+  @Test func anOlderDatabaseThatCannotBeWrittenSaysItNeedsAnUpgradeAndIsLeftUntouched() async throws {
+    #expect(try await todo.runWithoutDatabase(["--db", database, "add", "Buy milk"]).status == 0)
     let current = try SQLiteDatabase(path: database).userVersion()
     // The file as version 3 of the schema left it: without the note columns.
     do {
@@ -108,7 +108,7 @@ import TodoCore
     try setPermissions(0o444, of: database)
     let before = try todo.directory.contents(of: database)
 
-    let list = try run("list")
+    let list = try await run("list")
     #expect(list.status == 1)
     let message: String =
       "\(database) has schema version 3 and this todo needs version "

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 import UniflowDevTools
+import UniflowTestSupport
 
 /// `todo --record FILE` and `todo inspect FILE`: a real session, recorded through the
 /// pseudo-terminal, browsable as a page and replayable as a test.
@@ -14,22 +15,22 @@ import UniflowDevTools
 
   @Test @MainActor func interactiveSessionIsRecordedInspectedAndReplays() async throws {
     let log = todo.directory.file("session.jsonl")
-    let (process, terminal) = try todo.startRecordedSession(to: log)
+    let (process, terminal) = try await todo.startRecordedSession(to: log)
     terminal.type("a")
-    try terminal.read(until: "Add: ")
+    try await terminal.read(until: "Add: ")
     terminal.type("Buy milk\r")
-    try terminal.read(until: "Added 1: Buy milk")
+    try await terminal.read(until: "Added 1: Buy milk")
     terminal.type("a")
-    try terminal.read(until: "Add: ")
+    try await terminal.read(until: "Add: ")
     terminal.type("Call mom\r")
-    try terminal.read(until: "Added 2: Call mom")
+    try await terminal.read(until: "Added 2: Call mom")
     terminal.type(" ")
-    try terminal.read(until: "Done 2: Call mom")
+    try await terminal.read(until: "Done 2: Call mom")
     terminal.type("f")
-    try terminal.read(until: "showing open")
+    try await terminal.read(until: "showing open")
     terminal.type("q")
-    try terminal.readToEnd()
-    process.waitUntilExit()
+    try await terminal.readToEnd()
+    await process.waitForExit()
     #expect(process.terminationStatus == 0)
 
     // The log: every action, the repository's answers marked as sent by the action's effect.
@@ -55,7 +56,7 @@ import UniflowDevTools
 
     // The page.
     let page = todo.directory.file("timeline.html")
-    let inspect = try todo.runWithoutDatabase(["inspect", log, "-o", page])
+    let inspect = try await todo.runWithoutDatabase(["inspect", log, "-o", page])
     #expect(inspect.status == 0)
     let html = try String(contentsOf: URL(filePath: page), encoding: .utf8)
     #expect(html.contains(#"<script type="application/json" id="session-data">{"app":"todo""#))
@@ -84,18 +85,18 @@ import UniflowDevTools
     // SIGKILL: the test process may block the signals a child inherits, SIGTERM among them.
     defer { for burner in burners { kill(burner.processIdentifier, SIGKILL) } }
     let log = todo.directory.file("loaded.jsonl")
-    let (process, terminal) = try todo.startRecordedSession(to: log)
+    let (process, terminal) = try await todo.startRecordedSession(to: log)
     for (keys, shown) in [
       ("a", "Add: "), ("Buy milk\r", "Added 1: Buy milk"), ("a", "Add: "),
       ("Call mom\r", "Added 2: Call mom"), ("e", "Rename 2: "), ("!\r", "Renamed 2: Call mom!"),
       (" ", "Done 2: Call mom!"), ("d", "Deleted 2: Call mom!"), ("u", "Undid: delete"),
     ] {
       terminal.type(keys)
-      try terminal.read(until: shown)
+      try await terminal.read(until: shown)
     }
     terminal.type("q")
-    try terminal.readToEnd()
-    process.waitUntilExit()
+    try await terminal.readToEnd()
+    await process.waitForExit()
     #expect(process.terminationStatus == 0)
 
     // Every step that changed the todos is the result of a command, sent by that command's
@@ -118,11 +119,11 @@ import UniflowDevTools
     #expect(credited == ["add", "add", "rename", "toggle", "delete", "undo"])
   }
 
-  @Test func oneShotCommandsRecordWithTheOptionOrTheEnvironment() throws {
+  @Test func oneShotCommandsRecordWithTheOptionOrTheEnvironment() async throws {
     let first = todo.directory.file("add.jsonl")
-    #expect(try todo.run("add", "Buy milk", "--record", first).status == 0)
+    #expect(try await todo.run("add", "Buy milk", "--record", first).status == 0)
     let second = todo.directory.file("done.jsonl")
-    let done = try todo.runWithoutDatabase(
+    let done = try await todo.runWithoutDatabase(
       ["--db", todo.database, "done", "1"], environment: ["UNIFLOW_TODO_RECORD": second])
     #expect(done.status == 0)
     let added = try SessionLog(contentsOf: URL(filePath: first), expectedApp: "todo")
@@ -133,11 +134,11 @@ import UniflowDevTools
     #expect(try completed.state(after: completed.steps.count, as: TodoFeature.State.self).list.doneCount == 1)
   }
 
-  @Test func badRecordingOptionsAreUsageErrors() throws {
-    let missing = try todo.run("list", "--record")
+  @Test func badRecordingOptionsAreUsageErrors() async throws {
+    let missing = try await todo.run("list", "--record")
     #expect(missing.status == 2)
     #expect(missing.standardError.contains("option --record needs a file"))
-    let inspect = try todo.runWithoutDatabase(["inspect"])
+    let inspect = try await todo.runWithoutDatabase(["inspect"])
     #expect(inspect.status == 2)
     #expect(
       inspect.errorLines == [
@@ -145,22 +146,22 @@ import UniflowDevTools
       ])
   }
 
-  @Test func inspectingALogCutShortWritesWhatItCouldRead() throws {
+  @Test func inspectingALogCutShortWritesWhatItCouldRead() async throws {
     let log = todo.directory.file("cut.jsonl")
-    #expect(try todo.run("add", "Buy milk", "--record", log).status == 0)
+    #expect(try await todo.run("add", "Buy milk", "--record", log).status == 0)
     let text = try String(contentsOf: URL(filePath: log), encoding: .utf8)
     try Data(text.dropLast(8).utf8).write(to: URL(filePath: log))
     let page = todo.directory.file("cut.html")
-    let inspect = try todo.runWithoutDatabase(["inspect", log, "-o", page])
+    let inspect = try await todo.runWithoutDatabase(["inspect", log, "-o", page])
     #expect(inspect.status == 0)
     #expect(inspect.standardError.contains("the line is cut short"))
     #expect(FileManager.default.fileExists(atPath: page))
   }
 
-  @Test func inspectingAnotherFileFailsWithTheReason() throws {
+  @Test func inspectingAnotherFileFailsWithTheReason() async throws {
     let notALog = todo.directory.file("notes.txt")
     try Data("hello\n".utf8).write(to: URL(filePath: notALog))
-    let inspect = try todo.runWithoutDatabase(["inspect", notALog])
+    let inspect = try await todo.runWithoutDatabase(["inspect", notALog])
     #expect(inspect.status == 1)
     #expect(inspect.standardError.contains("line 1: not a valid step: unexpected 'h' at byte 0"))
   }
@@ -175,10 +176,10 @@ import UniflowDevTools
     todo = try TodoProcess()
   }
 
-  @Test func anExistingFileIsRefusedKeptAndNothingIsChanged() throws {
+  @Test func anExistingFileIsRefusedKeptAndNothingIsChanged() async throws {
     let log = todo.directory.file("session.jsonl")
     try Data("the first session\n".utf8).write(to: URL(filePath: log))
-    let add = try todo.run("--record", log, "add", "Buy milk")
+    let add = try await todo.run("--record", log, "add", "Buy milk")
     #expect(add.status == 1)
     #expect(
       add.errorLines == [
@@ -186,24 +187,24 @@ import UniflowDevTools
           + "replace it (use --record-replace to replace it)"
       ])
     #expect(try String(contentsOf: URL(filePath: log), encoding: .utf8) == "the first session\n")
-    #expect(try todo.run("list").standardOutput == "")
+    #expect(try await todo.run("list").standardOutput == "")
   }
 
-  @Test func recordReplaceReplacesAnExistingFile() throws {
+  @Test func recordReplaceReplacesAnExistingFile() async throws {
     let log = todo.directory.file("session.jsonl")
-    #expect(try todo.run("--record", log, "add", "Buy milk").status == 0)
-    #expect(try todo.run("--record-replace", log, "done", "1").status == 0)
+    #expect(try await todo.run("--record", log, "add", "Buy milk").status == 0)
+    #expect(try await todo.run("--record-replace", log, "done", "1").status == 0)
     let session = try SessionLog(contentsOf: URL(filePath: log), expectedApp: "todo")
     #expect(session.issue == nil)
     #expect(session.steps.first?.name == "setDone")
   }
 
-  @Test func aSymbolicLinkIsRefusedAndNeitherItNorItsTargetChanges() throws {
+  @Test func aSymbolicLinkIsRefusedAndNeitherItNorItsTargetChanges() async throws {
     let target = todo.directory.file("target.txt")
     try Data("kept\n".utf8).write(to: URL(filePath: target))
     let link = todo.directory.file("link.jsonl")
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-    let add = try todo.run("--record-replace", link, "add", "Buy milk")
+    let add = try await todo.run("--record-replace", link, "add", "Buy milk")
     #expect(add.status == 1)
     #expect(
       add.errorLines == [
@@ -213,8 +214,8 @@ import UniflowDevTools
     #expect(try String(contentsOf: URL(filePath: target), encoding: .utf8) == "kept\n")
   }
 
-  @Test func aCharacterDeviceIsWrittenThroughAndStaysADevice() throws {
-    let add = try todo.run("--record", "/dev/null", "add", "Buy milk")
+  @Test func aCharacterDeviceIsWrittenThroughAndStaysADevice() async throws {
+    let add = try await todo.run("--record", "/dev/null", "add", "Buy milk")
     #expect(add.status == 0)
     #expect(add.standardError == "")
     #expect(
@@ -227,8 +228,8 @@ import UniflowDevTools
       if: (try? FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType)
         == .typeCharacterSpecial,
       "needs /dev/full, the character device whose writes fail with ENOSPC (Linux, FreeBSD)"))
-  func aDeviceThatCannotBeWrittenFailsBeforeAnyChangeWithTheSystemsReason() throws {
-    let add = try todo.run("--record", "/dev/full", "add", "Buy milk")
+  func aDeviceThatCannotBeWrittenFailsBeforeAnyChangeWithTheSystemsReason() async throws {
+    let add = try await todo.run("--record", "/dev/full", "add", "Buy milk")
     #expect(add.status == 1)
     #expect(
       add.errorLines == [
@@ -237,18 +238,18 @@ import UniflowDevTools
     #expect(
       try FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType
         == .typeCharacterSpecial)
-    #expect(try todo.run("list").standardOutput == "")
+    #expect(try await todo.run("list").standardOutput == "")
   }
 
-  @Test func aMissingFolderIsReportedAsMissing() throws {
+  @Test func aMissingFolderIsReportedAsMissing() async throws {
     let folder = todo.directory.file("logs")
     let log = (folder as NSString).appendingPathComponent("session.jsonl")
-    let add = try todo.run("--record", log, "add", "Buy milk")
+    let add = try await todo.run("--record", log, "add", "Buy milk")
     #expect(add.status == 1)
     #expect(add.errorLines == ["todo: error: cannot record to \(log): the folder \(folder) does not exist"])
   }
 
-  @Test func aFolderThatCannotBeWrittenIsReportedAsPermissionDenied() throws {
+  @Test func aFolderThatCannotBeWrittenIsReportedAsPermissionDenied() async throws {
     // Root writes anywhere: the program runs as the unprivileged user "nobody" when the tests
     // run as root, as a continuous-integration machine does.
     let locked = todo.directory.file("locked")
@@ -271,8 +272,10 @@ import UniflowDevTools
     process.standardError = error
     process.standardOutput = FileHandle.nullDevice
     try process.run()
-    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let message = await onOwnThread {
+      String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+    await process.waitForExit()
     #expect(process.terminationStatus == 1)
     #expect(message == "todo: error: cannot record to \(log): \(String(cString: strerror(EACCES)))\n")
   }
@@ -283,21 +286,21 @@ import UniflowDevTools
     try #require(mkfifo(log, 0o600) == 0)
     let reader = open(log, O_RDONLY | O_NONBLOCK)
     try #require(reader >= 0)
-    let (process, terminal) = try todo.startRecordedSession(to: log)
+    let (process, terminal) = try await todo.startRecordedSession(to: log)
     close(reader)
     terminal.type("a")
-    try terminal.read(until: "Add: ")
+    try await terminal.read(until: "Add: ")
     terminal.type("Buy milk\r")
-    try terminal.read(until: "Added 1: Buy milk")
+    try await terminal.read(until: "Added 1: Buy milk")
     terminal.type("q")
-    try terminal.readToEnd()
-    process.waitUntilExit()
+    try await terminal.readToEnd()
+    await process.waitForExit()
     #expect(process.terminationStatus == 3)
     let reports = terminal.text().components(separatedBy: "cannot write the recording to \(log): ")
     #expect(reports.count == 2)
     #expect(terminal.text().contains(String(cString: strerror(EPIPE))))
     #expect(terminal.text().contains("were not recorded (the changes themselves were made)"))
-    #expect(try todo.run("list").standardOutput == "1  [ ] Buy milk\n")
+    #expect(try await todo.run("list").standardOutput == "1  [ ] Buy milk\n")
   }
 }
 
@@ -310,7 +313,7 @@ import UniflowDevTools
   }
 
   /// Runs `uniflow-inspect arguments…`, built next to `todo`.
-  func runUniflowInspect(_ arguments: [String]) throws -> TodoProcess.Result {
+  func runUniflowInspect(_ arguments: [String]) async throws -> TodoProcess.Result {
     let executable = try #require(TodoProcess.executable).deletingLastPathComponent()
       .appending(path: "uniflow-inspect")
     let process = Process()
@@ -321,16 +324,20 @@ import UniflowDevTools
     process.standardOutput = output
     process.standardError = error
     try process.run()
-    let standardOutput = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let standardError = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let standardOutput = await onOwnThread {
+      String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+    let standardError = await onOwnThread {
+      String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+    await process.waitForExit()
     return TodoProcess.Result(
       status: process.terminationStatus, standardOutput: standardOutput, standardError: standardError)
   }
 
-  @Test func bothProgramsReportEveryCaseAlike() throws {
+  @Test func bothProgramsReportEveryCaseAlike() async throws {
     let log = todo.directory.file("session.jsonl")
-    #expect(try todo.run("--record", log, "add", "Buy milk").status == 0)
+    #expect(try await todo.run("--record", log, "add", "Buy milk").status == 0)
     let recorded = try String(contentsOf: URL(filePath: log), encoding: .utf8)
     let lines = recorded.split(separator: "\n")
     let badMiddle = todo.directory.file("bad-middle.jsonl")
@@ -351,8 +358,8 @@ import UniflowDevTools
       [], [log, "-o"], [log, log],
     ]
     for arguments in cases {
-      let viaTodo = try todo.runWithoutDatabase(["inspect"] + arguments)
-      let viaTool = try runUniflowInspect(arguments)
+      let viaTodo = try await todo.runWithoutDatabase(["inspect"] + arguments)
+      let viaTool = try await runUniflowInspect(arguments)
       #expect(viaTodo.status == viaTool.status, "\(arguments)")
       #expect(viaTodo.standardOutput == viaTool.standardOutput, "\(arguments)")
       #expect(
@@ -360,12 +367,12 @@ import UniflowDevTools
           == viaTool.standardError.replacing("uniflow-inspect: ", with: "").replacing(
             "uniflow-inspect ", with: ""), "\(arguments)")
     }
-    let badMiddleRun = try runUniflowInspect([badMiddle, "-o", page])
+    let badMiddleRun = try await runUniflowInspect([badMiddle, "-o", page])
     #expect(badMiddleRun.status == 0)
     #expect(badMiddleRun.standardOutput.hasSuffix("; 2 lines of the log skipped\n"))
     #expect(badMiddleRun.standardError.contains("uniflow-inspect: warning: line 4: not a valid step"))
     #expect(badMiddleRun.standardError.contains("comes after step"))
-    let usage = try runUniflowInspect([])
+    let usage = try await runUniflowInspect([])
     #expect(usage.status == 2)
   }
 }
@@ -379,18 +386,18 @@ import UniflowDevTools
   }
 
   /// A session that adds a todo and marks it done.
-  func recordedSession() throws -> (path: String, steps: Int) {
+  func recordedSession() async throws -> (path: String, steps: Int) {
     let log = todo.directory.file("session.jsonl")
-    #expect(try todo.run("--record", log, "add", "Buy milk").status == 0)
+    #expect(try await todo.run("--record", log, "add", "Buy milk").status == 0)
     let more = todo.directory.file("more.jsonl")
-    #expect(try todo.run("--record", more, "done", "1").status == 0)
+    #expect(try await todo.run("--record", more, "done", "1").status == 0)
     let session = try SessionLog(contentsOf: URL(filePath: log), expectedApp: "todo")
     return (log, session.steps.count)
   }
 
-  @Test func aSessionThatStillBehavesTheSameReplaysWithStatus0() throws {
-    let (log, steps) = try recordedSession()
-    let replay = try todo.runWithoutDatabase(["replay", log])
+  @Test func aSessionThatStillBehavesTheSameReplaysWithStatus0() async throws {
+    let (log, steps) = try await recordedSession()
+    let replay = try await todo.runWithoutDatabase(["replay", log])
     #expect(replay.status == 0)
     #expect(
       replay.standardOutput
@@ -398,8 +405,8 @@ import UniflowDevTools
     #expect(replay.standardError == "")
   }
 
-  @Test func theFirstStepWhoseStateDiffersIsReportedWithStatus1() throws {
-    let (log, steps) = try recordedSession()
+  @Test func theFirstStepWhoseStateDiffersIsReportedWithStatus1() async throws {
+    let (log, steps) = try await recordedSession()
     // What the program did when it was recorded, as a bug would have it: the added todo's
     // title in the recorded state is not the one the database answered.
     var lines = try String(contentsOf: URL(filePath: log), encoding: .utf8).split(separator: "\n")
@@ -409,7 +416,7 @@ import UniflowDevTools
       lines[loaded][..<patch.lowerBound]
       + lines[loaded][patch.lowerBound...].replacing(#""title":"Buy milk""#, with: #""title":"Buy bread""#)
     try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(filePath: log))
-    let replay = try todo.runWithoutDatabase(["replay", log])
+    let replay = try await todo.runWithoutDatabase(["replay", log])
     #expect(replay.status == 1)
     #expect(replay.standardOutput.hasPrefix("replayed \(loaded - 2) of \(steps) recorded steps\n"))
     #expect(
@@ -419,14 +426,14 @@ import UniflowDevTools
     #expect(replay.standardOutput.contains(#"todos[id: 1].title: expected "Buy bread", actual "Buy milk""#))
   }
 
-  @Test func aLogThatCannotBeReplayedIsAnErrorAndAMissingOneAUsageError() throws {
-    let usage = try todo.runWithoutDatabase(["replay"])
+  @Test func aLogThatCannotBeReplayedIsAnErrorAndAMissingOneAUsageError() async throws {
+    let usage = try await todo.runWithoutDatabase(["replay"])
     #expect(usage.status == 2)
     #expect(
       usage.errorLines == [
         "todo: error: 'todo replay' needs one session log: todo replay FILE (see 'todo --help')"
       ])
-    let missing = try todo.runWithoutDatabase(["replay", todo.directory.file("missing.jsonl")])
+    let missing = try await todo.runWithoutDatabase(["replay", todo.directory.file("missing.jsonl")])
     #expect(missing.status == 1)
     #expect(
       missing.standardError.hasPrefix("todo: error: cannot read \(todo.directory.file("missing.jsonl")): "))
@@ -435,7 +442,7 @@ import UniflowDevTools
       (#"{"app":"checklist","format":"uniflow-session","start":"2027-01-15T08:00:00.000Z","version":1}"#
         + "\n" + #"{"state":{}}"# + "\n").utf8
     ).write(to: URL(filePath: other))
-    let replay = try todo.runWithoutDatabase(["replay", other])
+    let replay = try await todo.runWithoutDatabase(["replay", other])
     #expect(replay.status == 1)
     #expect(replay.errorLines == [#"todo: error: line 1: the log was recorded by "checklist", not "todo""#])
   }

@@ -1,4 +1,5 @@
 import Foundation
+import UniflowTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -58,9 +59,9 @@ final class PseudoTerminal {
   ///
   /// The wait for each chunk of output is bounded only so that a broken program fails the
   /// test instead of hanging it; nothing depends on how long the program takes.
-  func read(until text: String, after offset: Int = 0) throws {
+  func read(until text: String, after offset: Int = 0) async throws {
     while !self.text(from: offset).contains(text) {
-      guard try readChunk() else {
+      guard try await readChunk() else {
         throw Failure(
           description: "the output ended without \(text.debugDescription):\n\(self.text(from: offset))")
       }
@@ -68,14 +69,17 @@ final class PseudoTerminal {
   }
 
   /// Reads the rest of the output, until the program closed the terminal.
-  func readToEnd() throws {
-    while try readChunk() {}
+  func readToEnd() async throws {
+    while try await readChunk() {}
   }
 
   /// Reads what is available, waiting for it; `false` at the end of the output.
-  private func readChunk() throws -> Bool {
-    var descriptor = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
-    let ready = poll(&descriptor, 1, 60_000)
+  private func readChunk() async throws -> Bool {
+    // Only the wait needs a thread of its own: once `poll` says so, `read` does not block.
+    let ready = await onOwnThread { [controller] in
+      var descriptor = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+      return poll(&descriptor, 1, 60_000)
+    }
     guard ready > 0 else {
       throw Failure(description: "no output for a minute; the output so far:\n\(text())")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UniflowTestSupport
 
 /// The built `todo` program, run as a child process.
 struct TodoProcess {
@@ -46,8 +47,9 @@ struct TodoProcess {
   /// Runs `todo --db <database> arguments…`.
   func run(
     _ arguments: String..., input: String? = nil, standardOutput: FileHandle? = nil
-  ) throws -> Result {
-    try runWithoutDatabase(["--db", database] + arguments, input: input, standardOutput: standardOutput)
+  ) async throws -> Result {
+    try await runWithoutDatabase(
+      ["--db", database] + arguments, input: input, standardOutput: standardOutput)
   }
 
   /// Runs `todo arguments…` with the environment changed by `environment` (a `nil` value
@@ -55,10 +57,10 @@ struct TodoProcess {
   func runWithoutDatabase(
     _ arguments: [String], environment: [String: String?] = [:], input: String? = nil,
     standardOutput: FileHandle? = nil
-  ) throws -> Result {
+  ) async throws -> Result {
     let process = try start(
       arguments, environment: environment, input: input, standardOutput: standardOutput)
-    return try finish(process)
+    return try await finish(process)
   }
 
   /// Runs `todo --db <database> arguments…` on a new pseudo-terminal, as a user at a terminal
@@ -66,7 +68,7 @@ struct TodoProcess {
   /// and standard error together, line breaks as the terminal sends them: `\r\n`).
   func runOnTerminal(
     _ arguments: [String], environment: [String: String?] = [:]
-  ) throws -> (
+  ) async throws -> (
     status: Int32, output: String
   ) {
     let terminal = try PseudoTerminal()
@@ -83,8 +85,8 @@ struct TodoProcess {
     process.standardError = terminal.terminal
     try process.run()
     try terminal.closeTerminalSide()
-    try terminal.readToEnd()
-    process.waitUntilExit()
+    try await terminal.readToEnd()
+    await process.waitForExit()
     return (process.terminationStatus, terminal.text())
   }
 
@@ -111,10 +113,10 @@ struct TodoProcess {
 
   /// Starts the interactive list on a new pseudo-terminal, recording to `log`, and waits for
   /// its first screen.
-  func startRecordedSession(to log: String) throws -> (Process, PseudoTerminal) {
+  func startRecordedSession(to log: String) async throws -> (Process, PseudoTerminal) {
     let terminal = try PseudoTerminal()
     let process = try start(on: terminal, arguments: ["--record", log])
-    try terminal.read(until: "No todos yet. Press a to add one.")
+    try await terminal.read(until: "No todos yet. Press a to add one.")
     return (process, terminal)
   }
 
@@ -171,9 +173,9 @@ struct TodoProcess {
   }
 
   /// Closes the input of a started process, waits for it to exit, and collects what it printed.
-  func finish(_ running: Running) throws -> Result {
+  func finish(_ running: Running) async throws -> Result {
     try? running.input.fileHandleForWriting.close()
-    running.process.waitUntilExit()
+    await running.process.waitForExit()
     return Result(
       status: running.process.terminationStatus,
       standardOutput: try Self.text(of: running.output),
