@@ -22,9 +22,7 @@ final class VanishingScopedCore<Part: VanishingPart, ParentAction, Action>: Scop
   @usableFromInline let extract: ((ParentAction) -> Action?)?
   /// The last state read: a copy, which makes the root copy the part's storage on its next
   /// mutation of it.
-  // SAFETY: main-actor only, and written by `latestState` alone, which calls nothing while it
-  // writes: no access to it can overlap another.
-  @exclusivity(unchecked) @usableFromInline var lastKnown: State
+  @usableFromInline var lastKnown: State
 
   @inlinable
   init(
