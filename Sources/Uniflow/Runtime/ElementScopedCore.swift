@@ -1,43 +1,31 @@
-/// The core of a store scoped to one element of a collection in its parent's state, by its
-/// identifier: a row, `scope(id: todo.id, in: \.todos, action: …)`, or a screen of a
-/// navigation stack, `scope(id: id, in: \.path, action: …)`.
+/// The kind of scoped core of a store scoped to one element of a collection in its parent's
+/// state, by its identifier: a row, `scope(id: todo.id, in: \.todos, action: …)` or
+/// `scope(forEach: \.todos, action: …)`, or a screen of a navigation stack,
+/// `scope(id: id, in: \.path, action: …)`.
 ///
-/// It keeps the last element it read, so that once the element is removed the store (and
-/// every store scoped from it) answers with that element, and its sends do nothing.
+/// Once the element is removed (or popped) the store (and every store scoped from it) answers
+/// with the last element it read, and its sends do nothing. See ``VanishingScopedCore``.
 @usableFromInline
-final class ElementScopedCore<ParentState, ParentAction, Elements: IdentifiedElements, Action>:
-  VanishingScopedCore<ParentState, ParentAction, Elements.Element, Action>
-{
+typealias ElementScopedCore<ParentState, ParentAction, Elements: IdentifiedElements, Action> =
+  VanishingScopedCore<ElementPart<ParentState, Elements>, ParentAction, Action>
+
+/// An element of a collection in a parent's state, found by its identifier.
+@usableFromInline
+struct ElementPart<ParentState, Elements: IdentifiedElements>: VanishingPart {
   @usableFromInline let toElements: KeyPath<ParentState, Elements>
   @usableFromInline let id: Elements.ElementID
 
   @inlinable
-  init(
-    parent: StoreCore<ParentState, ParentAction>,
-    elements: KeyPath<ParentState, Elements>, id: Elements.ElementID,
-    initialState: Elements.Element, embed: @escaping (consuming Action) -> ParentAction,
-    extract: ((ParentAction) -> Action?)?
-  ) {
-    self.toElements = elements
+  init(id: Elements.ElementID, in toElements: KeyPath<ParentState, Elements>) {
+    self.toElements = toElements
     self.id = id
-    super.init(
-      parent: parent, initialState: initialState, embed: embed,
-      find: { parent.current(tracked: false)?[keyPath: elements][id: id] },
-      extract: extract, locate: { $0[keyPath: elements][id: id] })
   }
 
-  @usableFromInline
-  override func observe<Value>(
-    _ selection: Selection<Elements.Element, Value>, key: ObservationKey?, initial: Value,
-    isDuplicate: @escaping (Value, Value) -> Bool, onChange: @escaping (Value) -> Void
-  ) -> ObservationToken {
-    let toElements = self.toElements
-    let id = self.id
-    return parent.observe(
-      selection.lifted(through: { $0.pointee[keyPath: toElements][id: id] }),
-      key: key?.lifted(through: ElementKey(elements: toElements, id: id)), initial: initial,
-      isDuplicate: isDuplicate, onChange: onChange)
-  }
+  @inlinable
+  func locate(in parent: ParentState) -> Elements.Element? { parent[keyPath: toElements][id: id] }
+
+  @inlinable
+  var key: AnyHashable { ElementKey(elements: toElements, id: id) }
 }
 
 /// A collection whose elements are found by identifier: an ``IdentifiedArray`` (rows) or a

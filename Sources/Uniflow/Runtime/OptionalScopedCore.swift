@@ -1,36 +1,27 @@
-/// The core of a store scoped to an optional part of its parent's state while it is present:
-/// a presented child, `scope(state: \.detail, action: …)`.
+/// The kind of scoped core of a store scoped to an optional part of its parent's state while it
+/// is present: a presented child, `scope(state: \.detail, action: …)` with a key path to an
+/// optional part.
 ///
-/// It keeps the last state it read, so that once the child is dismissed the store (and every
-/// store scoped from it) answers with that state, and its sends do nothing.
+/// Once the child is dismissed the store (and every store scoped from it) answers with the
+/// last state it read, and its sends do nothing; if a child is presented there again, the
+/// store follows it. See ``VanishingScopedCore``.
 @usableFromInline
-final class OptionalScopedCore<ParentState, ParentAction, State, Action>:
-  VanishingScopedCore<ParentState, ParentAction, State, Action>
-{
+typealias OptionalScopedCore<ParentState, ParentAction, State, Action> =
+  VanishingScopedCore<OptionalPart<ParentState, State>, ParentAction, Action>
+
+/// An optional part of a parent's state, found at its key path.
+@usableFromInline
+struct OptionalPart<ParentState, State>: VanishingPart {
   @usableFromInline let toState: KeyPath<ParentState, State?>
 
   @inlinable
-  init(
-    parent: StoreCore<ParentState, ParentAction>, state: KeyPath<ParentState, State?>,
-    initialState: State, embed: @escaping (consuming Action) -> ParentAction,
-    extract: ((ParentAction) -> Action?)?
-  ) {
-    self.toState = state
-    super.init(
-      parent: parent, initialState: initialState, embed: embed,
-      find: { parent.current(tracked: false)?[keyPath: state] ?? nil },
-      extract: extract, locate: { $0[keyPath: state] })
+  init(_ toState: KeyPath<ParentState, State?>) {
+    self.toState = toState
   }
 
-  @usableFromInline
-  override func observe<Value>(
-    _ selection: Selection<State, Value>, key: ObservationKey?, initial: Value,
-    isDuplicate: @escaping (Value, Value) -> Bool, onChange: @escaping (Value) -> Void
-  ) -> ObservationToken {
-    let toState = self.toState
-    return parent.observe(
-      selection.lifted(through: { $0.pointee[keyPath: toState] }),
-      key: key?.lifted(through: toState), initial: initial, isDuplicate: isDuplicate,
-      onChange: onChange)
-  }
+  @inlinable
+  func locate(in parent: ParentState) -> State? { parent[keyPath: toState] }
+
+  @inlinable
+  var key: AnyHashable { toState }
 }

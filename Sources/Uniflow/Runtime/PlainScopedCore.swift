@@ -1,7 +1,14 @@
-/// The core of a store scoped to a part of its parent's state that is always there while the
-/// parent is: `scope(state: \.settings, action: …)`.
+/// The kind of scoped core of a store scoped to a part of its parent's state that is always
+/// there while the parent is: `scope(state: \.settings, action: …)` with a key path to a
+/// non-optional part.
+///
+/// It keeps nothing of the state: every read goes through its parent, so that the store
+/// follows its parent at once, and is gone when its parent's part is (a plain child of a
+/// dismissed child answers with what its parent kept). When the part sits at a fixed place in
+/// the root state, the store's key-path observers of stored properties join the root's batch
+/// at that offset (``rootOffset``).
 @usableFromInline
-final class PlainScopedCore<ParentState, ParentAction, State, Action>: ScopedCore<State, Action> {
+final class PlainScopedCore<ParentState, ParentAction, State, Action>: ScopedCoreKind {
   @usableFromInline let parent: StoreCore<ParentState, ParentAction>
   @usableFromInline let toState: KeyPath<ParentState, State>
   /// Where the state sits in the root state, if at a fixed place.
@@ -12,7 +19,6 @@ final class PlainScopedCore<ParentState, ParentAction, State, Action>: ScopedCor
   @inlinable
   init(
     parent: StoreCore<ParentState, ParentAction>, state: KeyPath<ParentState, State>,
-    embed: @escaping (consuming Action) -> ParentAction,
     extract: ((ParentAction) -> Action?)?
   ) {
     self.parent = parent
@@ -21,19 +27,36 @@ final class PlainScopedCore<ParentState, ParentAction, State, Action>: ScopedCor
     self.offsetInRoot = parent.rootOffset.flatMap { base in
       MemoryLayout<State>.size > 0 ? MemoryLayout<ParentState>.offset(of: state).map { base + $0 } : nil
     }
-    super.init(forward: Self.forwarding(to: parent, embed: embed))
+  }
+
+  /// The core of a store scoped to the part of `parent`'s state at `state`.
+  ///
+  /// - Parameters:
+  ///   - parent: The core of the store scoped from.
+  ///   - state: The part.
+  ///   - embed: Embeds the scoped store's action into the parent's.
+  ///   - extract: Extracts the scoped store's action from the parent's, if it can be told.
+  @inlinable
+  static func core(
+    parent: StoreCore<ParentState, ParentAction>, state: KeyPath<ParentState, State>,
+    embed: @escaping (consuming Action) -> ParentAction,
+    extract: ((ParentAction) -> Action?)?
+  ) -> ScopedCore<State, Action> {
+    ScopedCore(
+      kind: PlainScopedCore(parent: parent, state: state, extract: extract),
+      forward: ScopedCore<State, Action>.forwarding(to: parent, embed: embed))
   }
 
   @usableFromInline
-  override var latestState: State { parent.latestState[keyPath: toState] }
+  var latestState: State { parent.latestState[keyPath: toState] }
 
   @usableFromInline
-  override func present() -> State? {
+  func present() -> State? {
     parent.current(tracked: false)?[keyPath: toState]
   }
 
   @usableFromInline
-  override func observe<Value>(
+  func observe<Value>(
     _ selection: Selection<State, Value>, key: ObservationKey?, initial: Value,
     isDuplicate: @escaping (Value, Value) -> Bool, onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
@@ -43,7 +66,7 @@ final class PlainScopedCore<ParentState, ParentAction, State, Action>: ScopedCor
   }
 
   @usableFromInline
-  override func listen(_ hear: @escaping @MainActor (Action, State) -> Void) -> ObservationToken {
+  func listen(_ hear: @escaping @MainActor (Action, State) -> Void) -> ObservationToken {
     guard let extract else { reportActionsCannotBeTold() }
     let toState = self.toState
     return parent.listen { parentAction, parentState in
@@ -53,14 +76,14 @@ final class PlainScopedCore<ParentState, ParentAction, State, Action>: ScopedCor
   }
 
   @usableFromInline
-  override var runningEffectCount: Int { parent.runningEffectCount }
+  var runningEffectCount: Int { parent.runningEffectCount }
 
   @usableFromInline
-  override var actionListenerCount: Int { parent.actionListenerCount }
+  var actionListenerCount: Int { parent.actionListenerCount }
 
   @usableFromInline
-  override var registry: any SelectionRegistry { parent.registry }
+  var registry: any SelectionRegistry { parent.registry }
 
   @usableFromInline
-  override var rootOffset: Int? { offsetInRoot }
+  var rootOffset: Int? { offsetInRoot }
 }

@@ -1,18 +1,22 @@
 import Observation
 
-/// The engine of a scoped store: what every kind of child core does, each in its own way.
+/// The engine of a scoped store: what every kind of scoped core shares, around the kind that
+/// reaches its part.
 ///
-/// A scoped core holds no state. It reads its part through its parent, embeds its actions
-/// into its parent's, and hangs its observers on the root's registry with their selections
-/// lifted through each level, so that neither an observer nor its token depends on the
-/// scoped store object: a token outlives the store it was made from.
+/// A scoped core holds no state. Its kind (``ScopedCoreKind``) reads its part through its
+/// parent and hangs its observers on the root's registry with their selections lifted through
+/// each level, so that neither an observer nor its token depends on the scoped store object: a
+/// token outlives the store it was made from. The core itself sends, and tells Observation of
+/// the reads of its store.
 ///
-/// The kinds: ``PlainScopedCore`` for a part that is always there, ``OptionalScopedCore`` for
-/// an optional part (a presented child), ``ElementScopedCore`` for one element of a collection;
-/// the last two share what a part that can go away needs in ``VanishingScopedCore``. A
-/// part can also vanish because a part above it did (a plain child of a dismissed child):
-/// ``current(tracked:)`` is then `nil` at every level below, and ``state`` answers with the last state
-/// read.
+/// The kinds: ``PlainScopedCore`` for a part that is always there, made by
+/// `scope(state:action:)` with a key path to a non-optional part; ``OptionalScopedCore`` for an
+/// optional part (a presented child), made by `scope(state:action:)` with a key path to an
+/// optional part; ``ElementScopedCore`` for one element of a collection (a row, a screen of a
+/// stack), made by `scope(id:in:action:)` and `scope(forEach:action:)`. The last two are one
+/// kind, ``VanishingScopedCore``, that finds its part in two ways. A part can also vanish
+/// because a part above it did (a plain child of a dismissed child): ``current(tracked:)`` is
+/// then `nil` at every level below, and ``state`` answers with the last state read.
 ///
 /// **Observation.** A scoped core is `Observable` on its own: a tracked read registers with its
 /// own registrar, never the root's, and starts a watcher, an observer of the core's whole state
@@ -26,29 +30,39 @@ import Observation
 /// A send does not go up the cores one by one: each core keeps ``forward``, a closure made
 /// when it is scoped, where its types are known, that embeds the action and calls its parent's
 /// closure directly (the root's ``RootCore/entry`` at the top). A send through a store scoped
-/// ten times is then ten embeddings and closure calls, with no dynamic dispatch on the way.
-/// Each passes the action on consumed: an action nested ten deep is an enum whose copy (and
-/// destruction) walks its nesting, and copying it at every level made such a send cost the
-/// square of its depth.
+/// ten times is then ten embeddings and closure calls, with no dynamic dispatch on the way; the
+/// kind is not on that path. Each passes the action on consumed: an action nested ten deep is
+/// an enum whose copy (and destruction) walks its nesting, and copying it at every level made
+/// such a send cost the square of its depth.
 @usableFromInline
 @MainActor
-class ScopedCore<State, Action> {
+final class ScopedCore<State, Action> {
   /// Embeds an action into the parent's and sends it on towards the root; a core whose part
   /// can go away first checks that it is there.
   @usableFromInline let forward: @MainActor (consuming Action) -> StoreTask
+  /// How this core reaches its part and the root.
+  @usableFromInline let kind: any ScopedCoreKind<State, Action>
   @usableFromInline let registrar = ObservationRegistrar()
-  /// `\.state`, made on the first tracked read: in generic code a key path literal is
-  /// instantiated on every use.
-  @usableFromInline lazy var stateKeyPath: KeyPath<ScopedCore, State> = \ScopedCore.state
+  /// `\.state`, made on the first tracked read; see ``stateKeyPath``.
+  @usableFromInline var stateKeyPathStorage: KeyPath<ScopedCore, State>?
   /// The watcher of the state for the reads tracked since its last change; `nil` if none.
   @usableFromInline var watcher: ObservationToken?
   /// Whether the whole state was read since the registrar was last told of its change.
   @usableFromInline var isStateAccessed = false
   /// The parts read through a key path since they last changed; made on the first such read.
   @usableFromInline var fieldsStorage: TrackedFields<ScopedCore, State>?
+  /// Whether two states are the same; made on the first tracked read, see ``isDuplicate``.
+  @usableFromInline var isDuplicateStorage: ((State, State) -> Bool)?
 
-  @usableFromInline
-  init(forward: @escaping @MainActor (consuming Action) -> StoreTask) {
+  /// - Parameters:
+  ///   - kind: How the core reaches its part and the root.
+  ///   - forward: Sends an action on towards the root; see ``forwarding(to:embed:)``.
+  @inlinable
+  init(
+    kind: some ScopedCoreKind<State, Action>,
+    forward: @escaping @MainActor (consuming Action) -> StoreTask
+  ) {
+    self.kind = kind
     self.forward = forward
   }
 
@@ -70,17 +84,21 @@ class ScopedCore<State, Action> {
 
   /// The current state, tracked by Observation, or the last state read if the part is gone.
   @inlinable
-  final var state: State {
+  var state: State {
     track()
     return latestState
   }
 
+  /// The current state, or the last state read if the part is gone; untracked.
+  @inlinable
+  var latestState: State { kind.latestState }
+
   /// The current state, or `nil` if the part (or a part above it) is gone; `tracked` says
   /// whether Observation is told of the read.
   @inlinable
-  final func current(tracked: Bool) -> State? {
+  func current(tracked: Bool) -> State? {
     if tracked { track() }
-    return present()
+    return kind.present()
   }
 
   /// The part of the state at `keyPath`, tracked by Observation as that part alone; for a part
@@ -88,15 +106,28 @@ class ScopedCore<State, Action> {
   ///
   /// - Parameter isDuplicate: Makes the part's comparison, if the part is not tracked yet.
   @inlinable
-  final func read<Value>(
+  func read<Value>(
     _ keyPath: KeyPath<State, Value>, isDuplicate: () -> (Value, Value) -> Bool
   ) -> Value {
     let state = latestState
+    // SAFETY: the pointer to the local copy is used only inside the closure, and not kept.
     let part = withUnsafePointer(to: state) {
       fields.access(keyPath, in: $0, of: self, registrar: registrar, isDuplicate: isDuplicate)
     }
     armWatcher()
     return part
+  }
+
+  /// `\.state`, made on the first use: in generic code a key path literal is instantiated on
+  /// every use. (Kept by hand, not in a `lazy var`: the compiler inlines the getter of a
+  /// `@usableFromInline lazy var` of a final class into client code, where it cannot reach the
+  /// storage, and fails to build it.)
+  @usableFromInline
+  var stateKeyPath: KeyPath<ScopedCore, State> {
+    if let keyPath = stateKeyPathStorage { return keyPath }
+    let keyPath = \ScopedCore.state
+    stateKeyPathStorage = keyPath
+    return keyPath
   }
 
   /// The parts read through a key path since they last changed.
@@ -107,14 +138,6 @@ class ScopedCore<State, Action> {
     fieldsStorage = fields
     return fields
   }
-
-  /// The current state, or the last state read if the part is gone; untracked.
-  @usableFromInline
-  var latestState: State { fatalError("subclass responsibility") }
-
-  /// The current state, or `nil` if the part (or a part above it) is gone; untracked.
-  @usableFromInline
-  func present() -> State? { fatalError("subclass responsibility") }
 
   /// Tells Observation of a read of the whole state, and makes sure its next change is
   /// reported.
@@ -148,6 +171,7 @@ class ScopedCore<State, Action> {
       registrar.didSet(self, keyPath: stateKeyPath)
     }
     if let fields = fieldsStorage, !fields.isEmpty {
+      // SAFETY: the pointer to the copy is used only inside the closure, and not kept.
       withUnsafePointer(to: latestState) { fields.update($0, of: self, registrar: registrar) }
     }
     if !isStateAccessed, fieldsStorage?.isEmpty ?? true { watcher = nil }
@@ -156,64 +180,56 @@ class ScopedCore<State, Action> {
   /// Whether two states are the same: `==` if `State` is `Equatable`, otherwise never (the
   /// watcher cannot tell, so it reports every action). Made on the first tracked read, once:
   /// the watcher is armed again after every change it reports.
-  @usableFromInline lazy var isDuplicate: (State, State) -> Bool = {
-    guard let equatable = State.self as? any Equatable.Type else { return { _, _ in false } }
-    return equatable.equality(as: State.self)
-  }()
+  @usableFromInline
+  var isDuplicate: (State, State) -> Bool {
+    if let isDuplicate = isDuplicateStorage { return isDuplicate }
+    let isDuplicate: (State, State) -> Bool
+    if let equatable = State.self as? any Equatable.Type {
+      isDuplicate = equatable.equality(as: State.self)
+    } else {
+      isDuplicate = { _, _ in false }
+    }
+    isDuplicateStorage = isDuplicate
+    return isDuplicate
+  }
 
   /// Sends an action through the parent; does nothing if the part is gone.
   @inlinable
-  final func send(_ action: Action) -> StoreTask { forward(action) }
+  func send(_ action: Action) -> StoreTask { forward(action) }
 
   /// Adds an observer of a selection of this core's state to the root's registry.
-  @usableFromInline
+  @inlinable
   func observe<Value>(
     _ selection: Selection<State, Value>, key: ObservationKey?, initial: Value,
     isDuplicate: @escaping (Value, Value) -> Bool, onChange: @escaping (Value) -> Void
-  ) -> ObservationToken { fatalError("subclass responsibility") }
+  ) -> ObservationToken {
+    kind.observe(
+      selection, key: key, initial: initial, isDuplicate: isDuplicate, onChange: onChange)
+  }
+
+  /// Adds a listener of the actions of this core's store to the root's listeners; see
+  /// ``ScopedCoreKind/listen(_:)``.
+  @inlinable
+  func listen(_ hear: @escaping @MainActor (Action, State) -> Void) -> ObservationToken {
+    kind.listen(hear)
+  }
 
   /// The number of effect tasks running in the root store.
-  @usableFromInline
-  var runningEffectCount: Int { fatalError("subclass responsibility") }
-
-  /// The root's registry of observers.
-  @usableFromInline
-  var registry: any SelectionRegistry { fatalError("subclass responsibility") }
-
-  /// Adds a listener of the actions of this core's store to the root's listeners: of each
-  /// root action this core, and every core above it, extracts one of its own actions from,
-  /// with its part of the state after it.
-  ///
-  /// Stops the program if this core, or one above it, was scoped with an embedding function
-  /// alone: see ``reportActionsCannotBeTold()``.
-  @usableFromInline
-  func listen(_ hear: @escaping @MainActor (Action, State) -> Void) -> ObservationToken {
-    fatalError("subclass responsibility")
-  }
+  @inlinable
+  var runningEffectCount: Int { kind.runningEffectCount }
 
   /// The number of action listeners registered on the root store.
-  @usableFromInline
-  var actionListenerCount: Int { fatalError("subclass responsibility") }
+  @inlinable
+  var actionListenerCount: Int { kind.actionListenerCount }
 
-  /// Stops the program: a store scoped with an embedding function alone cannot tell its own
-  /// actions from the others once they are embedded (an effect's action reaches the root as
-  /// the parent's), so it could only hear some of them. The same in every build: an event that
-  /// fires for some of its actions and silently not for others would be a bug found late.
-  @usableFromInline
-  func reportActionsCannotBeTold() -> Never {
-    fatalError(
-      """
-      Uniflow: the actions of a Store<\(State.self), \(Action.self)> cannot be observed: it was \
-      scoped with an embedding function, which cannot tell its actions from the others once \
-      embedded. Scope it with an ActionCase (scope(state:action:), scope(id:in:action:) or \
-      scope(forEach:action:) given the case's ActionCase) to observe its actions.
-      """)
-  }
+  /// The root's registry of observers.
+  @inlinable
+  var registry: any SelectionRegistry { kind.registry }
 
   /// Where this core's state sits in the root state, if at a fixed place; see
   /// ``StoreCore/rootOffset``.
-  @usableFromInline
-  var rootOffset: Int? { nil }
+  @inlinable
+  var rootOffset: Int? { kind.rootOffset }
 }
 
 extension ScopedCore: Observable {}
@@ -225,6 +241,7 @@ extension Equatable {
   static func equality<T>(as type: T.Type) -> (T, T) -> Bool {
     precondition(T.self == Self.self, "equality(as:) compares values of its own type only")
     return { lhs, rhs in
+      // SAFETY: `T` is `Self` (the precondition above, in every build): the memory is a `Self`.
       withUnsafePointer(to: lhs) { lhs in
         withUnsafePointer(to: rhs) { rhs in
           UnsafeRawPointer(lhs).assumingMemoryBound(to: Self.self).pointee

@@ -2,8 +2,8 @@
 /// core of a store made with `scope`.
 ///
 /// A store forwards everything to its core. The root core owns the state and runs actions;
-/// a scoped core (``PlainScopedCore``, ``OptionalScopedCore``, ``ElementScopedCore``) reads its
-/// part of its parent's state and embeds its actions into its parent's.
+/// a scoped core reads its part of its parent's state through its kind (``PlainScopedCore``,
+/// ``OptionalScopedCore``, ``ElementScopedCore``) and embeds its actions into its parent's.
 @usableFromInline
 @MainActor
 enum StoreCore<State, Action> {

@@ -1,78 +1,139 @@
-/// What the cores of parts that can go away share: ``OptionalScopedCore`` (a presented child)
-/// and ``ElementScopedCore`` (an element of a collection).
+/// The kind of scoped core of a store scoped to a part of its parent's state that can go away:
+/// an optional part (``OptionalScopedCore``, a presented child) or an element of a collection
+/// (``ElementScopedCore``, a row or a screen of a stack), found by its ``VanishingPart``.
 ///
-/// Such a core keeps the last state it read, so that once its part is gone the store (and every
-/// store scoped from it) answers with that state; and it sends only while its part is there.
-/// A subclass says how to find its part in its parent's state (`find`) and how to
-/// lift its observers' selections.
+/// It keeps the last state it read, so that once its part is gone the store (and every store
+/// scoped from it) answers with that state; it sends only while its part is there, and its
+/// observers are not called while it is gone. The store is bound to the place of the part, not
+/// to one value of it: an optional child presented there again is followed (an element's
+/// identifier is never reused, so an element store never follows another element).
 @usableFromInline
-class VanishingScopedCore<ParentState, ParentAction, State, Action>: ScopedCore<State, Action> {
-  @usableFromInline let parent: StoreCore<ParentState, ParentAction>
-  /// The last state read: a copy, which makes the root copy the part's storage on its next
-  /// mutation of it.
-  @exclusivity(unchecked) @usableFromInline var lastKnown: State
+final class VanishingScopedCore<Part: VanishingPart, ParentAction, Action>: ScopedCoreKind {
+  @usableFromInline typealias ParentState = Part.ParentState
+  @usableFromInline typealias State = Part.State
 
-  /// Finds the part in the parent's state, untracked; `nil` when it is gone.
+  @usableFromInline let parent: StoreCore<ParentState, ParentAction>
+  /// Finds the part in a state of the parent.
+  @usableFromInline let part: Part
+  /// Finds the part in the parent's state now, untracked; `nil` when it is gone. Made where
+  /// the types are known, so that a send's check and a read run specialised code.
   @usableFromInline let find: @MainActor () -> State?
   /// Extracts this core's action from its parent's; `nil` if scoped with an embedding alone.
   @usableFromInline let extract: ((ParentAction) -> Action?)?
-  /// Finds the part in a given state of the parent; `nil` when it is gone.
-  @usableFromInline let locate: (ParentState) -> State?
+  /// The last state read: a copy, which makes the root copy the part's storage on its next
+  /// mutation of it.
+  @usableFromInline var lastKnown: State
 
-  /// - Parameters:
-  ///   - find: Finds the part in the parent's state, untracked; `nil` when it is gone. A send
-  ///     while it is gone does nothing.
-  ///   - extract: Extracts this core's action from its parent's, if it can be told.
-  ///   - locate: Finds the part in a given state of the parent.
+  /// Use ``core(parent:part:initialState:embed:extract:)``, which makes `find`.
   @inlinable
   init(
-    parent: StoreCore<ParentState, ParentAction>, initialState: State,
-    embed: @escaping (consuming Action) -> ParentAction, find: @escaping @MainActor () -> State?,
-    extract: ((ParentAction) -> Action?)?, locate: @escaping (ParentState) -> State?
+    parent: StoreCore<ParentState, ParentAction>, part: Part, initialState: State,
+    find: @escaping @MainActor () -> State?, extract: ((ParentAction) -> Action?)?
   ) {
     self.parent = parent
-    self.lastKnown = initialState
+    self.part = part
     self.find = find
+    self.lastKnown = initialState
     self.extract = extract
-    self.locate = locate
-    let forward = Self.forwarding(to: parent, embed: embed)
-    super.init { (action: consuming Action) in
-      guard find() != nil else { return StoreTask(group: nil) }
-      return forward(action)
+  }
+
+  /// The core of a store scoped to `part` of `parent`'s state, which is there now.
+  ///
+  /// - Parameters:
+  ///   - parent: The core of the store scoped from.
+  ///   - part: Finds the part in the parent's state.
+  ///   - initialState: The part now.
+  ///   - embed: Embeds the scoped store's action into the parent's.
+  ///   - extract: Extracts the scoped store's action from the parent's, if it can be told.
+  @inlinable
+  static func core(
+    parent: StoreCore<ParentState, ParentAction>, part: Part, initialState: State,
+    embed: @escaping (consuming Action) -> ParentAction,
+    extract: ((ParentAction) -> Action?)?
+  ) -> ScopedCore<State, Action> {
+    // Made here, not in the initialiser: a closure made in the class's main-actor
+    // initialiser checks the executor on every call (about 110 instructions per send).
+    let find = { @MainActor () -> State? in
+      guard let parentState = parent.current(tracked: false) else { return nil }
+      return part.locate(in: parentState)
     }
+    let kind = VanishingScopedCore(
+      parent: parent, part: part, initialState: initialState, find: find, extract: extract)
+    let forward = ScopedCore<State, Action>.forwarding(to: parent, embed: embed)
+    return ScopedCore(
+      kind: kind,
+      forward: { (action: consuming Action) in
+        // A send while the part is gone does nothing. (No copy of the parent's state is bound
+        // here: kept until the send, it would make the reducer copy the part's storage.)
+        guard find() != nil else { return StoreTask(group: nil) }
+        return forward(action)
+      })
   }
 
   @usableFromInline
-  override final func present() -> State? { find() }
+  func present() -> State? { find() }
 
   @usableFromInline
-  override final var latestState: State {
+  var latestState: State {
     guard let state = present() else { return lastKnown }
     lastKnown = state
     return state
+  }
+
+  @usableFromInline
+  func observe<Value>(
+    _ selection: Selection<State, Value>, key: ObservationKey?, initial: Value,
+    isDuplicate: @escaping (Value, Value) -> Bool, onChange: @escaping (Value) -> Void
+  ) -> ObservationToken {
+    let part = self.part
+    return parent.observe(
+      selection.lifted(through: { part.locate(in: $0.pointee) }),
+      key: key?.lifted(through: part.key), initial: initial, isDuplicate: isDuplicate,
+      onChange: onChange)
   }
 
   /// A listener hears the actions extracted while the part is there after them: an action
   /// after which the part is gone (a row that deleted itself) is not heard, as the observers
   /// of a part that is gone are not called.
   @usableFromInline
-  override final func listen(
-    _ hear: @escaping @MainActor (Action, State) -> Void
-  ) -> ObservationToken {
+  func listen(_ hear: @escaping @MainActor (Action, State) -> Void) -> ObservationToken {
     guard let extract else { reportActionsCannotBeTold() }
-    let locate = self.locate
+    let part = self.part
     return parent.listen { parentAction, parentState in
-      guard let action = extract(parentAction), let state = locate(parentState) else { return }
+      guard let action = extract(parentAction), let state = part.locate(in: parentState) else {
+        return
+      }
       hear(action, state)
     }
   }
 
   @usableFromInline
-  override final var runningEffectCount: Int { parent.runningEffectCount }
+  var runningEffectCount: Int { parent.runningEffectCount }
 
   @usableFromInline
-  override final var actionListenerCount: Int { parent.actionListenerCount }
+  var actionListenerCount: Int { parent.actionListenerCount }
 
   @usableFromInline
-  override final var registry: any SelectionRegistry { parent.registry }
+  var registry: any SelectionRegistry { parent.registry }
+
+  /// None: the part can go away, so it has no fixed place.
+  @usableFromInline
+  var rootOffset: Int? { nil }
+}
+
+/// How a ``VanishingScopedCore`` finds its part in its parent's state: an optional part
+/// (``OptionalPart``) or an element by its identifier (``ElementPart``).
+@usableFromInline
+protocol VanishingPart {
+  /// The state of the parent store.
+  associatedtype ParentState
+  /// The part.
+  associatedtype State
+
+  /// The part in `parent`, or `nil` if it is gone.
+  func locate(in parent: ParentState) -> State?
+
+  /// Identifies the part among its parent's in an observation key, so that observers of the
+  /// same selection of the same part share it.
+  var key: AnyHashable { get }
 }

@@ -28,7 +28,7 @@ extension Store {
     action: @escaping (consuming ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
     Store<ChildState, ChildAction>(
-      scoped: PlainScopedCore(parent: core, state: state, embed: action, extract: nil))
+      scoped: PlainScopedCore.core(parent: core, state: state, embed: action, extract: nil))
   }
 
   /// A store for a part of this store's state and a child action type, given as an
@@ -47,7 +47,7 @@ extension Store {
     action: ActionCase<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
     Store<ChildState, ChildAction>(
-      scoped: PlainScopedCore(
+      scoped: PlainScopedCore.core(
         parent: core, state: state, embed: action.embed, extract: action.extract))
   }
 
@@ -80,8 +80,9 @@ extension Store {
     _ = self[state.appending(path: \.isPresent)]
     guard let initialState = core.current(tracked: false)?[keyPath: state] else { return nil }
     return Store<ChildState, ChildAction>(
-      scoped: OptionalScopedCore(
-        parent: core, state: state, initialState: initialState, embed: action, extract: nil))
+      scoped: OptionalScopedCore.core(
+        parent: core, part: OptionalPart(state), initialState: initialState, embed: action,
+        extract: nil))
   }
 
   /// A store for an optional part of this store's state, while it is present, with the
@@ -103,8 +104,8 @@ extension Store {
     _ = self[state.appending(path: \.isPresent)]
     guard let initialState = core.current(tracked: false)?[keyPath: state] else { return nil }
     return Store<ChildState, ChildAction>(
-      scoped: OptionalScopedCore(
-        parent: core, state: state, initialState: initialState, embed: action.embed,
+      scoped: OptionalScopedCore.core(
+        parent: core, part: OptionalPart(state), initialState: initialState, embed: action.embed,
         extract: action.extract))
   }
 
@@ -173,8 +174,8 @@ extension Store {
       return nil
     }
     return Store<Element, ElementAction>(
-      scoped: ElementScopedCore(
-        parent: core, elements: elements, id: id, initialState: initialState,
+      scoped: ElementScopedCore.core(
+        parent: core, part: ElementPart(id: id, in: elements), initialState: initialState,
         embed: { (elementAction: consuming ElementAction) in
           action(.element(id: id, action: elementAction))
         },

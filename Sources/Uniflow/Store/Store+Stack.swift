@@ -44,8 +44,8 @@ extension Store {
       return nil
     }
     return Store<Element, ElementAction>(
-      scoped: ElementScopedCore(
-        parent: core, elements: stack, id: id, initialState: initialState,
+      scoped: ElementScopedCore.core(
+        parent: core, part: ElementPart(id: id, in: stack), initialState: initialState,
         embed: { (elementAction: consuming ElementAction) in
           action(.element(id: id, action: elementAction))
         },
