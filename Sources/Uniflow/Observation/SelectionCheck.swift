@@ -16,6 +16,7 @@ class SelectionCheck {
   @usableFromInline let identity: Identity?
   /// Reads the check's selections from the new state, a `Root` in place; returns whether one
   /// changed, keeping the new values for `notify`.
+  // SAFETY: the registry passes its root store's state, a `Root`, valid for the call only.
   @usableFromInline let update: (SelectionCheck, UnsafeRawPointer) -> Bool
   /// Calls the observers of the selections that changed in the last `update`.
   @usableFromInline let notify: (SelectionCheck) -> Void

@@ -4,9 +4,10 @@
 final class SelectionGroup<Root, Value>: SelectionCheck {
   @usableFromInline let selection: Selection<Root, Value>
   @usableFromInline let isDuplicate: (Value, Value) -> Bool
-  // Main-actor isolated and never accessed re-entrantly: unchecked on the hot path, in every
-  // build.
   /// The value last reported (or read when the group was made).
+  // SAFETY: only the registry's passes touch it, on the main actor: `update` writes it before
+  // any observer runs and `notify` reads it, so no two accesses overlap; unchecked on the hot
+  // path, in every build.
   @exclusivity(unchecked) @usableFromInline var current: Value
   @usableFromInline let subscribers: SubscriberList<Value>
 
