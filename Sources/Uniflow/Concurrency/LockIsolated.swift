@@ -71,6 +71,7 @@ extension LockIsolated where Value: Sendable {
 final class PlatformLock: @unchecked Sendable {
   // @unchecked: the lock itself is the synchronisation.
   #if canImport(Darwin)
+    // SAFETY: allocated and initialised once here, freed in deinit: a stable address for life.
     @usableFromInline let handle = UnsafeMutablePointer<os_unfair_lock>.allocate(capacity: 1)
 
     @usableFromInline init() { handle.initialize(to: os_unfair_lock()) }
@@ -78,6 +79,7 @@ final class PlatformLock: @unchecked Sendable {
     @inlinable func lock() { os_unfair_lock_lock(handle) }
     @inlinable func unlock() { os_unfair_lock_unlock(handle) }
   #else
+    // SAFETY: allocated and initialised once here, freed in deinit: a stable address for life.
     @usableFromInline let handle = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
     @usableFromInline init() { pthread_mutex_init(handle, nil) }

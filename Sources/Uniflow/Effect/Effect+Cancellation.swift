@@ -83,43 +83,67 @@ struct EffectID: Hashable, Sendable {
 }
 
 /// The value of an ``EffectID``, with its hash; immutable.
+///
+/// One reference, so that an ``EffectID`` is one word and the effects that hold one stay
+/// inline. What depends on the value's type (comparing, converting) is done by the box's
+/// concrete type, ``kind``.
 @usableFromInline
 class EffectIDBox: @unchecked Sendable {
   // @unchecked: every stored property is a `let` of a sendable value (the subclass's too).
   let hash: Int
+  /// The box's own concrete type, which compares and converts its value.
+  let kind: any EffectIDKind.Type
 
   @usableFromInline
-  init(hash: Int) {
+  init(hash: Int, kind: any EffectIDKind.Type) {
     self.hash = hash
+    self.kind = kind
   }
 
   /// The value as `AnyHashable`, for comparing values of different types.
-  var anyHashable: AnyHashable { fatalError("subclass responsibility") }
+  var anyHashable: AnyHashable { kind.anyHashable(of: self) }
 
   /// Whether the two boxes hold equal values.
-  func isEqual(to other: EffectIDBox) -> Bool { fatalError("subclass responsibility") }
+  func isEqual(to other: EffectIDBox) -> Bool { kind.isEqual(self, to: other) }
+}
+
+/// A concrete type of ``EffectIDBox``: what it does with the value it holds.
+@usableFromInline
+protocol EffectIDKind: EffectIDBox {
+  /// The value of `box`, a box of this type, as `AnyHashable`.
+  static func anyHashable(of box: EffectIDBox) -> AnyHashable
+
+  /// Whether `box`, a box of this type, holds a value equal to that of `other`.
+  static func isEqual(_ box: EffectIDBox, to other: EffectIDBox) -> Bool
 }
 
 /// The value of an ``EffectID`` of one type.
 @usableFromInline
-final class ConcreteEffectIDBox<Base: Hashable & Sendable>: EffectIDBox, @unchecked Sendable {
+final class ConcreteEffectIDBox<Base: Hashable & Sendable>: EffectIDBox, EffectIDKind, @unchecked Sendable {
   // @unchecked: `base` is a sendable `let`.
   @usableFromInline let base: Base
 
   @inlinable
   init(_ base: Base) {
     self.base = base
-    super.init(hash: AnyHashable(base).hashValue)
+    super.init(hash: AnyHashable(base).hashValue, kind: ConcreteEffectIDBox<Base>.self)
   }
 
-  override var anyHashable: AnyHashable { AnyHashable(base) }
+  @usableFromInline
+  static func anyHashable(of box: EffectIDBox) -> AnyHashable {
+    // SAFETY: `box.kind` is this type only for a box of this type.
+    AnyHashable(unsafeDowncast(box, to: Self.self).base)
+  }
 
-  override func isEqual(to other: EffectIDBox) -> Bool {
+  @usableFromInline
+  static func isEqual(_ box: EffectIDBox, to other: EffectIDBox) -> Bool {
     // Same type: a comparison of the two objects' metadata pointers, then `Base`'s own `==`.
-    guard type(of: other) == type(of: self) else {
-      return anyHashable == other.anyHashable
+    guard type(of: other) == Self.self else {
+      return box.anyHashable == other.anyHashable
     }
-    return base == unsafeDowncast(other, to: ConcreteEffectIDBox<Base>.self).base
+    // SAFETY: `box.kind` is this type only for a box of this type, and `other`'s type was
+    // just checked to be this one.
+    return unsafeDowncast(box, to: Self.self).base == unsafeDowncast(other, to: Self.self).base
   }
 }
 

@@ -20,6 +20,8 @@ struct MutableKeyPath<Root, Value>: Sendable {
   @inlinable
   func modify<Result>(_ root: inout Root, _ body: (inout Value) throws -> Result) rethrows -> Result {
     guard let offset else { return try body(&root[keyPath: keyPath]) }
+    // SAFETY: `offset` is `MemoryLayout<Root>.offset(of:)` of this `Value` key path, so a
+    // `Value` is stored there, and the pointer does not outlive the exclusive access to `root`.
     return try withUnsafeMutablePointer(to: &root) { pointer in
       try body(
         &UnsafeMutableRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: Value.self)

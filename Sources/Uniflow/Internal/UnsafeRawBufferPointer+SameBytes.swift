@@ -1,5 +1,7 @@
 extension UnsafeRawBufferPointer {
   /// Whether `other` holds the same bytes, compared a word at a time.
+  // SAFETY: every load is at an offset below `count`, checked before it, and unaligned loads
+  // need no alignment.
   @inlinable
   func hasSameBytes(as other: UnsafeRawBufferPointer) -> Bool {
     guard count == other.count else { return false }

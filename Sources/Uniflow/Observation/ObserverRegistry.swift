@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The observers of a root store and of every store scoped from it, grouped by selection.
 ///
 /// After each action the registry checks every selection against the new state, in place,
@@ -7,15 +9,11 @@
 @usableFromInline
 @MainActor
 final class ObserverRegistry<Root>: SelectionRegistry {
-  /// The checks, which this array keeps alive.
-  // Main-actor isolated and changed only between passes: unchecked on the hot path, in every
-  // build.
-  @exclusivity(unchecked) @usableFromInline var checks: ContiguousArray<SelectionCheck> = []
-  /// The passes' memory.
-  @usableFromInline let pass = PassMemory()
-  /// Whether observers are being called; cancelled subscriptions are dropped only after it.
-  @exclusivity(unchecked) @usableFromInline var isNotifying = false
+  /// The checks, kept alive and walked unretained by the passes.
+  @usableFromInline let checks = UnretainedList<SelectionCheck, Void>(capacity: 4)
   @usableFromInline var indexByIdentity: [SelectionCheck.Identity: Int] = [:]
+  /// Counts the cancelled subscriptions, and says whether observers are being called:
+  /// cancelled subscribers are then dropped only after the pass.
   @usableFromInline let ledger = CancellationLedger()
   /// Called when the first computed selection is added: a computed selection may read a shared
   /// value, so the root store then checks its selections after each change of one.
@@ -26,14 +24,17 @@ final class ObserverRegistry<Root>: SelectionRegistry {
   @usableFromInline
   init() {}
 
-  /// Checks every selection against `state`, then calls the observers of those that changed.
+  /// Checks every selection against `state`, then calls the observers of those that changed;
+  /// drops afterwards the subscriptions cancelled while they were called.
+  // SAFETY: `state` is the root store's state, valid for the call; the checks use it only
+  // during their `update`.
   @inlinable
   func update(_ state: UnsafePointer<Root>) {
-    let changedCount = pass.update(UnsafeRawPointer(state), count: checks.count)
-    guard changedCount > 0 else { return }
-    isNotifying = true
-    pass.notify(changedCount)
-    isNotifying = false
+    guard checks.update(UnsafeRawPointer(state)) else { return }
+    ledger.isNotifying.store(true, ordering: .relaxed)
+    checks.notifyMarked()
+    ledger.isNotifying.store(false, ordering: .relaxed)
+    if ledger.hasPending { compact() }
   }
 
   /// Subscribes `onChange` to a selection, sharing the group of an equal `key`.
@@ -46,10 +47,12 @@ final class ObserverRegistry<Root>: SelectionRegistry {
     let subscriber = Subscriber(flag: flag, onChange: onChange)
     if let key, let existing = check(.key(key)) as? SelectionGroup<Root, Value> {
       existing.subscribers.append(subscriber)
+      flag.release?.follow(subscriber, in: existing.subscribers)
     } else {
-      add(
-        SelectionGroup(
-          selection: selection, key: key, initial: initial, isDuplicate: isDuplicate, first: subscriber))
+      let group = SelectionGroup(
+        selection: selection, key: key, initial: initial, isDuplicate: isDuplicate, first: subscriber)
+      flag.release?.follow(subscriber, in: group.subscribers)
+      add(group)
     }
     return ObservationToken(flag: flag)
   }
@@ -57,21 +60,19 @@ final class ObserverRegistry<Root>: SelectionRegistry {
   /// A new subscription's flag, which its token sets when it is cancelled.
   @usableFromInline
   func makeFlag() -> SubscriptionFlag {
-    SubscriptionFlag(ledger: ledger)
+    SubscriptionFlag(ledger: ledger, release: SubscriberRelease(ledger: ledger))
   }
 
   /// The check found by `identity`, if there is one.
   @usableFromInline
   func check(_ identity: SelectionCheck.Identity) -> SelectionCheck? {
-    indexByIdentity[identity].map { checks[$0] }
+    indexByIdentity[identity].map { checks.elements[$0] }
   }
 
   /// Appends a check. During a pass it is not called before the next action.
   @usableFromInline
   func add(_ check: SelectionCheck) {
-    if checks.count == pass.capacity { pass.grow(keeping: checks.count) }
     if let identity = check.identity { indexByIdentity[identity] = checks.count }
-    pass.unretained[checks.count] = .passUnretained(check)
     checks.append(check)
     if check.isComputed, !hasComputedSelection {
       hasComputedSelection = true
@@ -83,19 +84,17 @@ final class ObserverRegistry<Root>: SelectionRegistry {
   /// the last time; never during a notification pass.
   @inlinable
   func dropCancelled() {
-    if ledger.hasPending, !isNotifying { compact() }
+    if ledger.hasPending, !ledger.isNotifying.load(ordering: .relaxed) { compact() }
   }
 
   @usableFromInline
   func compact() {
     guard ledger.takePending() else { return }
-    var kept = ContiguousArray<SelectionCheck>()
-    for check in checks where check.compact() { kept.append(check) }
-    guard kept.count < checks.count else { return }
-    checks = kept
+    let countBefore = checks.count
+    checks.removeAll { !$0.compact($0) }
+    guard checks.count < countBefore else { return }
     indexByIdentity = [:]
-    for (index, check) in checks.enumerated() {
-      pass.unretained[index] = .passUnretained(check)
+    for (index, check) in checks.elements.enumerated() {
       if let identity = check.identity { indexByIdentity[identity] = index }
     }
   }
@@ -103,7 +102,7 @@ final class ObserverRegistry<Root>: SelectionRegistry {
   /// The number of distinct selections with at least one observer; reads, changes nothing.
   @usableFromInline
   var selectionCount: Int {
-    checks.reduce(0) { $0 + $1.observedCount }
+    checks.elements.reduce(0) { $0 + $1.observedCount($1) }
   }
 
   /// The number of checks kept, scoped stores' watchers included.
@@ -128,69 +127,33 @@ protocol SelectionRegistry: AnyObject {
   func makeFlag() -> SubscriptionFlag
 }
 
-/// The memory of a registry's passes: its checks, unretained, and the indices of those that
-/// changed. Only its registry uses it, on the main actor.
-@usableFromInline
-final class PassMemory {
-  // Never accessed re-entrantly: unchecked on the hot path, in every build.
-  /// The registry's checks, unretained, in the first `checks.count` elements of `capacity`:
-  /// the passes call them without a reference count. The registry's `checks` keeps them alive.
-  @exclusivity(unchecked) @usableFromInline var unretained: UnsafeMutablePointer<Unmanaged<SelectionCheck>>
-  /// The indices of the checks that changed in the current pass; never more than the checks.
-  @exclusivity(unchecked) @usableFromInline var changed: UnsafeMutablePointer<Int>
-  @exclusivity(unchecked) @usableFromInline var capacity: Int
-
-  @usableFromInline
-  init() {
-    capacity = 4
-    unretained = .allocate(capacity: capacity)
-    changed = .allocate(capacity: capacity)
-  }
-
-  deinit {
-    unretained.deallocate()
-    changed.deallocate()
-  }
-
-  /// Calls `update` of the first `count` checks with `state`; returns how many changed, whose
-  /// indices are then the first elements of `changed`.
+extension UnretainedList where Element == SelectionCheck, Extra == Void {
+  /// Calls `update` of every check with `state`, marking those that changed; returns whether
+  /// one did.
   ///
-  /// The buffers are read afresh at each step: a selection's code may subscribe. (The loops
-  /// are here, not in the main-actor registry, so that their closures are not isolated:
+  /// Checks added meanwhile (a selection's code may subscribe) wait for the next action. (The
+  /// loops are here, not in the main-actor registry, so that their closures are not isolated:
   /// Swift would check the executor on every call of an isolated one.)
+  // SAFETY: `state` is the registry's `Root`, passed on to checks made for that `Root`.
   @inlinable
-  func update(_ state: UnsafeRawPointer, count: Int) -> Int {
-    var changedCount = 0
+  func update(_ state: UnsafeRawPointer) -> Bool {
+    let count = self.count
     var index = 0
     while index < count {
-      if unretained[index]._withUnsafeGuaranteedRef({ $0.update($0, state) }) {
-        changed[changedCount] = index
-        changedCount += 1
-      }
-      index += 1
+      if withElement(at: index, { $0.update($0, state) }) { mark(index) }
+      index &+= 1
     }
-    return changedCount
+    return markCount > 0
   }
 
-  /// Calls `notify` of the first `changedCount` checks listed in `changed`.
+  /// Calls `notify` of the checks marked by the last ``update(_:)``, then clears the marks.
   @inlinable
-  func notify(_ changedCount: Int) {
+  func notifyMarked() {
     var position = 0
-    while position < changedCount {
-      unretained[changed[position]]._withUnsafeGuaranteedRef { $0.notify($0) }
-      position += 1
+    while position < markCount {
+      withElement(at: markedIndex(position)) { $0.notify($0) }
+      position &+= 1
     }
-  }
-
-  /// Doubles the capacity, keeping the first `count` elements of each buffer. A subscription
-  /// made during a pass can land here: the passes read the buffers afresh at each step.
-  @usableFromInline
-  func grow(keeping count: Int) {
-    capacity *= 2
-    unretained = unretained.reallocated(keeping: count, capacity: capacity)
-    changed = changed.reallocated(keeping: count, capacity: capacity)
+    clearMarks()
   }
 }
-
-@available(*, unavailable)
-extension PassMemory: Sendable {}

@@ -10,6 +10,7 @@ enum Selection<State, Value> {
   case offset(Int)
   /// The value is computed from the state; `nil` when the part it reads is gone (a dismissed
   /// child, a removed row).
+  // SAFETY: the pointer is valid for the call only; no selection keeps it.
   case compute((UnsafePointer<State>) -> Value?)
 
   /// The selection of the value at `keyPath`.
@@ -33,6 +34,8 @@ enum Selection<State, Value> {
   func read(_ state: UnsafePointer<State>) -> Value? {
     switch self {
     case .offset(let offset):
+      // SAFETY: `.offset` is made only from `MemoryLayout<State>.offset(of:)` of a `Value` key
+      // path (or such offsets added along a chain of stored properties), so a `Value` is there.
       UnsafeRawPointer(state).load(fromByteOffset: offset, as: Value.self)
     case .compute(let compute):
       compute(state)
@@ -42,6 +45,7 @@ enum Selection<State, Value> {
   /// Reads the selected value from `state`.
   @inlinable
   func read(from state: State) -> Value? {
+    // SAFETY: the pointer does not escape `read`, which uses it for the call only.
     withUnsafePointer(to: state) { read($0) }
   }
 
@@ -54,6 +58,8 @@ enum Selection<State, Value> {
         return .offset(base + offset)
       case .compute(let compute):
         return .compute { parent in
+          // SAFETY: `base` is the offset of the stored `State` at `keyPath` in `Parent`, from
+          // `MemoryLayout<Parent>.offset(of:)`, and the pointer is used for the call only.
           compute(UnsafeRawPointer(parent).advanced(by: base).assumingMemoryBound(to: State.self))
         }
       }
@@ -65,6 +71,7 @@ enum Selection<State, Value> {
   /// part is gone.
   @inlinable
   func lifted<Parent>(
+    // SAFETY: `project` reads the parent through the pointer for the call only.
     through project: @escaping (UnsafePointer<Parent>) -> State?
   ) -> Selection<Parent, Value> {
     .compute { parent in project(parent).flatMap { read(from: $0) } }

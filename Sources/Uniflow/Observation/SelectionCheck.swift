@@ -1,9 +1,9 @@
 /// One entry of an ``ObserverRegistry``: something that reads its selections from each new
 /// state and then calls the observers of those that changed.
 ///
-/// The registry calls a check through two functions the check's subclass makes in code that
-/// knows its types, and passes the check itself, unretained for the pass: no reference count,
-/// no captured context and no unspecialised generic code stands between a send and the check.
+/// The registry calls a check through functions the check's subclass makes in code that knows
+/// its types, and passes the check itself, unretained for the pass: no reference count, no
+/// captured context and no unspecialised generic code stands between a send and the check.
 /// (A method overridden by a generic subclass would run its unspecialised code.)
 ///
 /// Only its root store's registry uses it, on the main actor. It is not itself main-actor
@@ -16,9 +16,15 @@ class SelectionCheck {
   @usableFromInline let identity: Identity?
   /// Reads the check's selections from the new state, a `Root` in place; returns whether one
   /// changed, keeping the new values for `notify`.
+  // SAFETY: the registry passes its root store's state, a `Root`, valid for the call only.
   @usableFromInline let update: (SelectionCheck, UnsafeRawPointer) -> Bool
   /// Calls the observers of the selections that changed in the last `update`.
   @usableFromInline let notify: (SelectionCheck) -> Void
+  /// Drops cancelled observers, and selections left without any; returns whether any is left.
+  /// Never during a pass.
+  @usableFromInline let compact: (SelectionCheck) -> Bool
+  /// The number of distinct selections with at least one observer still subscribed.
+  @usableFromInline let observedCount: (SelectionCheck) -> Int
   /// Whether a selection is computed by code, which may read a shared value: its store then
   /// checks it again after each change of a shared value.
   @usableFromInline var isComputed = false
@@ -32,26 +38,18 @@ class SelectionCheck {
     case batch(ObjectIdentifier)
   }
 
+  /// Creates a check from its functions, each called only with the check it was made for.
   @inlinable
   init(
     identity: Identity?, update: @escaping (SelectionCheck, UnsafeRawPointer) -> Bool,
-    notify: @escaping (SelectionCheck) -> Void
+    notify: @escaping (SelectionCheck) -> Void, compact: @escaping (SelectionCheck) -> Bool,
+    observedCount: @escaping (SelectionCheck) -> Int
   ) {
     self.identity = identity
     self.update = update
     self.notify = notify
-  }
-
-  /// Drops cancelled observers, and selections left without any; returns whether any is left.
-  @usableFromInline
-  func compact() -> Bool {
-    fatalError("subclass responsibility")
-  }
-
-  /// The number of distinct selections with at least one observer still subscribed.
-  @usableFromInline
-  var observedCount: Int {
-    fatalError("subclass responsibility")
+    self.compact = compact
+    self.observedCount = observedCount
   }
 }
 
@@ -74,84 +72,59 @@ final class Subscriber<Value> {
   }
 }
 
+@available(*, unavailable)
+extension Subscriber: Sendable {}
+
 /// The observers of one selection, in the order they subscribed.
 ///
 /// A pass calls them through unretained references, in memory the list reads afresh at each
 /// step: a callback may subscribe to the same selection meanwhile, which may move that memory.
-/// No subscriber leaves the list during a pass: cancelled ones are skipped, and dropped by
-/// ``compact()`` between actions.
+/// No subscriber leaves the list during a pass: cancelled ones are skipped, and dropped once
+/// the pass has ended.
 @usableFromInline
-final class SubscriberList<Value> {
-  // Only the list's selection uses it, on the main actor, never re-entrantly: unchecked on
-  // the hot path, in every build.
-  /// Keeps the subscribers alive.
-  @exclusivity(unchecked) @usableFromInline var owned: ContiguousArray<Subscriber<Value>> = []
-  /// The subscribers again, unretained, in the first `owned.count` elements of `capacity`.
-  @exclusivity(unchecked) @usableFromInline var unretained: UnsafeMutablePointer<Unmanaged<Subscriber<Value>>>
-  @exclusivity(unchecked) @usableFromInline var capacity: Int
+typealias SubscriberList<Value> = UnretainedList<Subscriber<Value>, Void>
 
+extension UnretainedList where Extra == Void {
+  /// A list of one subscriber.
   @inlinable
-  init(_ first: Subscriber<Value>) {
-    capacity = 1
-    unretained = .allocate(capacity: capacity)
+  convenience init<Value>(_ first: Subscriber<Value>) where Element == Subscriber<Value> {
+    self.init(capacity: 1)
     append(first)
-  }
-
-  deinit {
-    unretained.deallocate()
-  }
-
-  /// Adds a subscriber; during a pass, it is called from the next change on.
-  @inlinable
-  func append(_ subscriber: Subscriber<Value>) {
-    if owned.count == capacity {
-      capacity *= 2
-      unretained = unretained.reallocated(keeping: owned.count, capacity: capacity)
-    }
-    unretained[owned.count] = .passUnretained(subscriber)
-    owned.append(subscriber)
   }
 
   /// Calls every subscriber that is not cancelled with `value`. Subscribers added by a
   /// callback see the next change, not this one.
   @inlinable
-  func notify(_ value: Value) {
-    let count = owned.count
+  func notify<Value>(_ value: Value) where Element == Subscriber<Value> {
+    let count = self.count
     var index = 0
     while index < count {
-      unretained[index]._withUnsafeGuaranteedRef { subscriber in
+      withElement(at: index) { subscriber in
         if !subscriber.flag.isCancelled { subscriber.onChange(value) }
       }
-      index += 1
+      index &+= 1
     }
   }
 
   /// Drops cancelled subscribers; returns whether any is left. Never during a pass.
   @usableFromInline
-  func compact() -> Bool {
-    owned.removeAll { $0.flag.isCancelled }
-    for (index, subscriber) in owned.enumerated() {
-      unretained[index] = .passUnretained(subscriber)
-    }
-    return !owned.isEmpty
+  func compact<Value>(of _: Value.Type = Value.self) -> Bool where Element == Subscriber<Value> {
+    removeAll { $0.flag.isCancelled }
+    return !isEmpty
   }
 
   /// Drops `subscriber`; returns whether any is left. Never during a pass.
   @usableFromInline
-  func remove(_ subscriber: Subscriber<Value>) -> Bool {
-    owned.removeAll { $0 === subscriber }
-    for (index, subscriber) in owned.enumerated() {
-      unretained[index] = .passUnretained(subscriber)
-    }
-    return !owned.isEmpty
+  func remove<Value>(_ subscriber: Subscriber<Value>) -> Bool where Element == Subscriber<Value> {
+    let removed = remove(identicalTo: subscriber)
+    withExtendedLifetime(removed) {}
+    return !isEmpty
   }
 
   /// Whether any subscriber is not cancelled.
   @usableFromInline
-  var containsSubscribed: Bool {
+  func containsSubscribed<Value>(of _: Value.Type = Value.self) -> Bool
+  where Element == Subscriber<Value> {
     owned.contains { !$0.flag.isCancelled }
   }
 }
-
-@available(*, unavailable)
-extension SubscriberList: Sendable {}

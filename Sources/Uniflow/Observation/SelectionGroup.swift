@@ -4,9 +4,10 @@
 final class SelectionGroup<Root, Value>: SelectionCheck {
   @usableFromInline let selection: Selection<Root, Value>
   @usableFromInline let isDuplicate: (Value, Value) -> Bool
-  // Main-actor isolated and never accessed re-entrantly: unchecked on the hot path, in every
-  // build.
   /// The value last reported (or read when the group was made).
+  // SAFETY: only the registry's passes touch it, on the main actor: `update` writes it before
+  // any observer runs and `notify` reads it, so no two accesses overlap; unchecked on the hot
+  // path, in every build.
   @exclusivity(unchecked) @usableFromInline var current: Value
   @usableFromInline let subscribers: SubscriberList<Value>
 
@@ -19,10 +20,14 @@ final class SelectionGroup<Root, Value>: SelectionCheck {
     self.isDuplicate = isDuplicate
     self.current = initial
     self.subscribers = SubscriberList(first)
+    // SAFETY (the four downcasts): the registry calls each function only as
+    // `check.function(check, …)`, with the check it was made for, which is a `Self`.
     super.init(
       identity: key.map { .key($0) },
       update: { unsafeDowncast($0, to: Self.self).update($1) },
-      notify: { unsafeDowncast($0, to: Self.self).notify() })
+      notify: { unsafeDowncast($0, to: Self.self).notify() },
+      compact: { unsafeDowncast($0, to: Self.self).subscribers.compact() },
+      observedCount: { unsafeDowncast($0, to: Self.self).subscribedCount })
     if case .compute = selection { isComputed = true }
   }
 
@@ -30,6 +35,7 @@ final class SelectionGroup<Root, Value>: SelectionCheck {
   /// A part that is gone counts as unchanged: its observers keep the last value.
   @inlinable
   func update(_ state: UnsafeRawPointer) -> Bool {
+    // SAFETY: the registry passes its root store's state, a `Root`, for the duration of the call.
     guard let value = selection.read(state.assumingMemoryBound(to: Root.self)),
       !isDuplicate(current, value)
     else { return false }
@@ -44,16 +50,11 @@ final class SelectionGroup<Root, Value>: SelectionCheck {
     subscribers.notify(current)
   }
 
-  @usableFromInline
-  override func compact() -> Bool {
-    subscribers.compact()
-  }
-
   /// Counts 1 with an observer, except for a scoped store's watcher, which is not a selection
   /// anyone asked for.
   @usableFromInline
-  override var observedCount: Int {
+  var subscribedCount: Int {
     if case .key(let key) = identity, key.isWatcher { return 0 }
-    return subscribers.containsSubscribed ? 1 : 0
+    return subscribers.containsSubscribed() ? 1 : 0
   }
 }

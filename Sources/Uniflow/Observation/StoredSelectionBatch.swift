@@ -3,55 +3,38 @@
 /// through a closure. A state with a hundred observed `Int` fields costs about what comparing
 /// the hundred fields by hand does.
 ///
-/// The offsets, the last values and the changed slots sit in memory of the batch's own, so the
-/// loop writes them without copy-on-write checks.
+/// The selections sit in an ``UnretainedList``: each one's observers, with its offset and last
+/// value in place beside them, so the loop reads and writes them without copy-on-write checks.
 @usableFromInline
 final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
-  /// A selection: where its value sits in the root state, and the value last reported.
+  /// Where a selection's value sits in the root state, and the value last reported.
   @usableFromInline
   struct Slot {
     @usableFromInline let offset: Int
     @usableFromInline var current: Value
-    /// The slot's observers, unretained: ``lists`` keeps them.
-    @usableFromInline let subscribers: Unmanaged<SubscriberList<Value>>
 
     @inlinable
-    init(offset: Int, current: Value, subscribers: SubscriberList<Value>) {
+    init(offset: Int, current: Value) {
       self.offset = offset
       self.current = current
-      self.subscribers = .passUnretained(subscribers)
     }
   }
 
-  // Main-actor isolated and never accessed re-entrantly: unchecked on the hot path, in every
-  // build.
-  /// The selections, in the first `slotCount` elements of `capacity`.
-  @exclusivity(unchecked) @usableFromInline var slots: UnsafeMutablePointer<Slot>
-  @exclusivity(unchecked) @usableFromInline var slotCount = 0
-  @exclusivity(unchecked) @usableFromInline var capacity: Int
-  /// The slots that changed in the current pass, in the first `changedCount` elements; never
-  /// more than `slotCount`.
-  @exclusivity(unchecked) @usableFromInline var changed: UnsafeMutablePointer<Int>
-  @exclusivity(unchecked) @usableFromInline var changedCount = 0
-  /// The observers of each slot; keeps them alive.
-  @exclusivity(unchecked) @usableFromInline var lists: ContiguousArray<SubscriberList<Value>> = []
+  /// The selections: each one's observers, with its slot; those that changed in the current
+  /// pass are marked.
+  @usableFromInline let slots = UnretainedList<SubscriberList<Value>, Slot>(capacity: 4)
   @usableFromInline var slotByOffset: [Int: Int] = [:]
 
   @inlinable
   init() {
-    capacity = 4
-    slots = .allocate(capacity: capacity)
-    changed = .allocate(capacity: capacity)
+    // SAFETY (the four downcasts): the registry calls each function only as
+    // `check.function(check, …)`, with the check it was made for, which is a `Self`.
     super.init(
       identity: .batch(ObjectIdentifier(Value.self)),
       update: { unsafeDowncast($0, to: Self.self).update($1) },
-      notify: { unsafeDowncast($0, to: Self.self).notify() })
-  }
-
-  deinit {
-    slots.deinitialize(count: slotCount)
-    slots.deallocate()
-    changed.deallocate()
+      notify: { unsafeDowncast($0, to: Self.self).notify() },
+      compact: { unsafeDowncast($0, to: Self.self).compact() },
+      observedCount: { unsafeDowncast($0, to: Self.self).subscribedCount })
   }
 
   /// Subscribes `onChange` to the `Value` stored at `offset` in the root state of `registry`:
@@ -73,91 +56,75 @@ final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
       registry.add(batch)
     }
     let flag = registry.makeFlag()
-    batch.observe(offset: offset, initial: initial, subscriber: Subscriber(flag: flag, onChange: onChange))
+    let subscriber = Subscriber(flag: flag, onChange: onChange)
+    let list = batch.observe(offset: offset, initial: initial, subscriber: subscriber)
+    flag.release?.follow(subscriber, in: list)
     return ObservationToken(flag: flag)
   }
 
   /// Subscribes `subscriber` to the selection at `offset`, sharing it with the observers
-  /// already there.
+  /// already there; returns the selection's observers.
   @inlinable
-  func observe(offset: Int, initial: Value, subscriber: Subscriber<Value>) {
+  func observe(offset: Int, initial: Value, subscriber: Subscriber<Value>) -> SubscriberList<Value> {
     if let slot = slotByOffset[offset] {
-      lists[slot].append(subscriber)
-      return
+      let list = slots.elements[slot]
+      list.append(subscriber)
+      return list
     }
-    if slotCount == capacity { grow() }
-    slotByOffset[offset] = slotCount
+    slotByOffset[offset] = slots.count
     let list = SubscriberList(subscriber)
-    (slots + slotCount).initialize(to: Slot(offset: offset, current: initial, subscribers: list))
-    slotCount += 1
-    lists.append(list)
-  }
-
-  /// Doubles the capacity. A subscription made by a callback during a pass can land here:
-  /// the passes read `slots` and `changed` afresh at each step.
-  @usableFromInline
-  func grow() {
-    capacity *= 2
-    slots = slots.reallocated(keeping: slotCount, capacity: capacity)
-    changed = changed.reallocated(keeping: changedCount, capacity: capacity)
+    slots.append(list, extra: Slot(offset: offset, current: initial))
+    return list
   }
 
   /// Reads every selection from the state; returns whether any changed, keeping the new values.
-  @inlinable
+  @inlinable @inline(__always)
   func update(_ state: UnsafeRawPointer) -> Bool {
-    let count = slotCount
+    let count = slots.count
     var slot = 0
     while slot < count {
-      let value = state.load(fromByteOffset: slots[slot].offset, as: Value.self)
-      if value != slots[slot].current {
-        slots[slot].current = value
-        changed[changedCount] = slot
-        changedCount += 1
+      // SAFETY: `state` is the root state of the registry this batch belongs to, and `offset`
+      // the place of a stored `Value` in it, found by `MemoryLayout.offset(of:)`.
+      let value = state.load(fromByteOffset: slots[extraAt: slot].offset, as: Value.self)
+      if value != slots[extraAt: slot].current {
+        slots[extraAt: slot].current = value
+        slots.mark(slot)
       }
-      slot += 1
+      slot &+= 1
     }
-    return changedCount > 0
+    return slots.markCount > 0
   }
 
   /// Calls the observers of the selections that changed in the last ``update(_:)``. Observers
   /// added by a callback see the next change, not this one.
   @inlinable @inline(__always)
   func notify() {
-    let count = changedCount
     var position = 0
-    while position < count {
-      let slot = slots[changed[position]]
-      slot.subscribers._withUnsafeGuaranteedRef { $0.notify(slot.current) }
-      position += 1
+    while position < slots.markCount {
+      let slot = slots.markedIndex(position)
+      // A copy: a callback may subscribe a new selection, which may move the slots.
+      let current = slots[extraAt: slot].current
+      slots.withElement(at: slot) { $0.notify(current) }
+      position &+= 1
     }
-    changedCount = 0
+    slots.clearMarks()
   }
 
+  /// Drops cancelled observers, and selections left without any; returns whether any is left.
   @usableFromInline
-  override func compact() -> Bool {
-    var kept = 0
-    for slot in 0..<slotCount {
-      if !lists[slot].compact() {
-        (slots + slot).deinitialize(count: 1)
-      } else {
-        if kept != slot {
-          (slots + kept).moveInitialize(from: slots + slot, count: 1)
-          lists.swapAt(kept, slot)
-        }
-        kept += 1
-      }
-    }
-    if kept < slotCount {
-      lists.removeLast(slotCount - kept)
-      slotCount = kept
+  func compact() -> Bool {
+    let countBefore = slots.count
+    slots.removeAll { !$0.compact() }
+    if slots.count < countBefore {
       slotByOffset = [:]
-      for slot in 0..<slotCount { slotByOffset[slots[slot].offset] = slot }
+      for slot in 0..<slots.count { slotByOffset[slots[extraAt: slot].offset] = slot }
     }
-    return slotCount > 0
+    return !slots.isEmpty
   }
 
+  /// The number of selections with at least one observer still subscribed.
   @usableFromInline
-  override var observedCount: Int {
-    lists.count { $0.containsSubscribed }
+  var subscribedCount: Int {
+    slots.elements.count { $0.containsSubscribed() }
   }
 }

@@ -68,6 +68,7 @@ package final class TrackedFields<Subject: Observable & AnyObject, Root> {
   /// - Complexity: One dictionary lookup by the key path's identity, or by the key path when
   ///   the key path object is another; the first read of a part also makes its entry and the
   ///   registrar's key path.
+  // SAFETY: `value` is read for the call only (a pointer to the owner's current value).
   @inlinable
   package func access<Value>(
     _ keyPath: KeyPath<Root, Value>, in value: UnsafePointer<Root>, of subject: Subject,
@@ -117,6 +118,7 @@ package final class TrackedFields<Subject: Observable & AnyObject, Root> {
   /// again while it is told arms it again, for the next change.
   ///
   /// - Complexity: O(n) for n armed parts: one read and one comparison each.
+  // SAFETY: `value` is the owner's current value, read by the entries for the call only.
   @inlinable
   package func update(_ value: UnsafePointer<Root>, of subject: Subject, registrar: ObservationRegistrar) {
     if !told.isEmpty { dropUnread() }
@@ -167,6 +169,7 @@ class TrackedField<Subject: Observable & AnyObject, Root> {
   /// Tells Observation of a read of the part.
   @usableFromInline let access: (TrackedField, Subject, ObservationRegistrar) -> Void
   /// Whether the part of the value at the pointer differs from the value read.
+  // SAFETY: called only by `update(_:of:registrar:)` with the owner's `Root`, for the call.
   @usableFromInline let hasChanged: (TrackedField, UnsafeRawPointer) -> Bool
   /// Tells Observation the part changed.
   @usableFromInline let tell: (TrackedField, Subject, ObservationRegistrar) -> Void
@@ -177,6 +180,7 @@ class TrackedField<Subject: Observable & AnyObject, Root> {
   @inlinable
   init(
     keyPath: AnyKeyPath, access: @escaping (TrackedField, Subject, ObservationRegistrar) -> Void,
+    // SAFETY: see `hasChanged` above.
     hasChanged: @escaping (TrackedField, UnsafeRawPointer) -> Bool,
     tell: @escaping (TrackedField, Subject, ObservationRegistrar) -> Void
   ) {
@@ -222,15 +226,15 @@ final class TrackedPart<Subject: Observable & AnyObject, Root, Value>: TrackedFi
     self.selection = selection
     self.isDuplicate = isDuplicate
     self.current = current
-    // SAFETY (the downcasts and the pointer below): each closure is called only as
-    // `entry.closure(entry, …)`, with the entry it was made for, and `update` passes the root
-    // value of the store the registry belongs to.
     super.init(
       keyPath: keyPath,
       access: { entry, subject, registrar in
+        // SAFETY: called as `entry.access(entry, …)` only, with the entry made here.
         registrar.access(subject, keyPath: unsafeDowncast(entry, to: Self.self).subjectKeyPath)
       },
       hasChanged: { entry, value in
+        // SAFETY: called as `entry.hasChanged(entry, value)` only, with the entry made here and
+        // the owner's current `Root`, valid for the call.
         let entry = unsafeDowncast(entry, to: Self.self)
         guard let part = entry.selection.read(value.assumingMemoryBound(to: Root.self)) else {
           return false
@@ -238,6 +242,7 @@ final class TrackedPart<Subject: Observable & AnyObject, Root, Value>: TrackedFi
         return !entry.isDuplicate(entry.current, part)
       },
       tell: { entry, subject, registrar in
+        // SAFETY: called as `entry.tell(entry, …)` only, with the entry made here.
         let keyPath = unsafeDowncast(entry, to: Self.self).subjectKeyPath
         registrar.willSet(subject, keyPath: keyPath)
         registrar.didSet(subject, keyPath: keyPath)

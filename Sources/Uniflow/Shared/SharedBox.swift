@@ -84,6 +84,7 @@ final class SharedBox<Value: Sendable>: Sendable {
     }
     if observers.publisher == nil {
       // Made here, where `Value` is known: publishing then runs code specialised for it.
+      // SAFETY: the closure lives in this box's own observers, so it never runs after the box.
       observers.publisher = { [unowned self] in self.publishLatest() }
     }
     SharedRuntime.shared.didChange(self, before: before, isFromOutside: fromStorage)

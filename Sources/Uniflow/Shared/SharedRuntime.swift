@@ -51,6 +51,7 @@ package final class SharedRuntime {
   /// retain of the store take the runtime's slow path.
   private struct HolderEntry {
     let liveness: Liveness
+    // SAFETY: read only through `living`, after the liveness flag the store ends in its deinit.
     unowned let holder: any SharedHolder
 
     /// The store, if it is still alive.

@@ -45,6 +45,7 @@ public final class Store<State, Action> {
   @usableFromInline let core: StoreCore<State, Action>
   /// The root core of a root store, again, unretained: ``send(_:)`` calls it without a
   /// reference count. `core` keeps it alive as long as the store.
+  // SAFETY: `core` holds the same root core for the store's whole life.
   @usableFromInline let root: Unmanaged<RootCore<State, Action>>?
   /// The streams made by `values(of:)`, finished when the store is released; made on first
   /// use.

@@ -137,8 +137,8 @@ private func appendDifferences(
     for key in oldMembers.keys.sorted() where newMembers[key] == nil {
       operations.append(.remove(JSONPointer(path + [key])))
     }
-    for key in newMembers.keys.sorted() {
-      let newValue = newMembers[key].unsafelyUnwrapped
+    // The new members sorted with their values: no look-up of a key just listed.
+    for (key, newValue) in newMembers.sorted(by: { $0.key < $1.key }) {
       guard let oldValue = oldMembers[key] else {
         operations.append(.add(JSONPointer(path + [key]), newValue))
         continue

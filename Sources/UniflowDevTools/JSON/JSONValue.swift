@@ -120,11 +120,12 @@ extension JSONValue {
       output.append(UInt8(ascii: "]"))
     case .object(let members):
       output.append(UInt8(ascii: "{"))
-      for (index, key) in members.keys.sorted().enumerated() {
+      // The members sorted with their values: no look-up per key.
+      for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
         if index > 0 { output.append(UInt8(ascii: ",")) }
-        writeJSONString(key, into: &output)
+        writeJSONString(member.key, into: &output)
         output.append(UInt8(ascii: ":"))
-        members[key].unsafelyUnwrapped.write(into: &output)
+        member.value.write(into: &output)
       }
       output.append(UInt8(ascii: "}"))
     }
