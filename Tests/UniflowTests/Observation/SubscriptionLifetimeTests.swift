@@ -40,8 +40,8 @@ import UniflowTesting
     var tokens: [ObservationToken] = []
     var cancelled: ObservationToken?
     tokens.append(
-      // Unowned: a store drops a released token's callback at its next action only, so a
-      // callback holding its own store would keep it alive after the test.
+      // Unowned: the callback lives in its own store's registry until its token goes, so a
+      // strong reference would make the two keep each other alive until then.
       root.observe(\.a) { [unowned root] _ in
         cancelled?.cancel()
         calls.append("a, selections: \(root.observedSelectionCount)")
@@ -146,8 +146,8 @@ import UniflowTesting
     let store = Self.store()
     var seen: [String] = []
     var late: ObservationToken?
-    // Unowned: a store drops a released token's callback at its next action only, so a
-    // callback holding its own store would keep it alive after the test.
+    // Unowned: the callback lives in its own store's registry until its token goes, so a
+    // strong reference would make the two keep each other alive until then.
     let token = store.observe(\.age) { [unowned store] age in
       seen.append("age \(age)")
       if late == nil { late = store.observe(\.score) { seen.append("score \($0)") } }
@@ -165,8 +165,8 @@ import UniflowTesting
     var late: [ObservationToken] = []
     // A callback of each kind subscribes many more observers, enough to outgrow every list it
     // walks: of its own selection, of another stored field, and of a computed selection.
-    // Unowned: a store drops a released token's callback at its next action only, so a
-    // callback holding its own store would keep it alive after the test.
+    // Unowned: the callback lives in its own store's registry until its token goes, so a
+    // strong reference would make the two keep each other alive until then.
     let age = store.observe(\.age) { [unowned store] _ in
       guard late.isEmpty else { return }
       for index in 0..<40 {
