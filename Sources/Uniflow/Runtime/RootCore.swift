@@ -74,10 +74,30 @@ final class RootCore<State, Action> {
     }
   }
 
-  deinit {
-    liveness.end()
-    tasks.close()
-  }
+  // SAFETY: the closures that outlive the core (an effect's or a middleware's `Send`, the
+  // shared runtime's entries) hold it `unowned` and check `liveness` first, on the main actor.
+  // An `unowned` load of an object whose deinitialisation has begun traps, so this is sound
+  // only if no main-actor code can run between the last release of the core and
+  // `liveness.end()`. It holds because that release always happens on the main actor: the
+  // core is retained only by the `Store` objects made on it (a root store's core, and, through
+  // their forwarding closures and parents, the scoped cores of the stores scoped from it), and
+  // `Store` has an isolated `deinit`, so a store released on any other thread is destroyed on
+  // the main actor, where it lets go of its core. This `deinit` then runs on the main actor,
+  // synchronously in that release: `liveness.end()` comes before any other main-actor work, and
+  // the core's main-actor fields (its observers, its listeners, the state) are destroyed there.
+  // (It is isolated too, so that it stays on the main actor should another holder appear.)
+  // Exercised by `StoreReleaseOffMainActorTests`, under ThreadSanitizer and AddressSanitizer.
+  #if compiler(>=6.2)
+    isolated deinit {
+      liveness.end()
+      tasks.close()
+    }
+  #else
+    deinit {
+      liveness.end()
+      tasks.close()
+    }
+  #endif
 
   /// A `Send` into this store for closures that may outlive it: once the store is gone, it
   /// does nothing. `cause` is the sequence number of the action whose effect sends through
