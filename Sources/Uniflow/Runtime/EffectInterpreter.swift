@@ -2,15 +2,15 @@
 ///
 /// An effect is met in two places, and each case means the same in both:
 ///
-/// * **Started from the reducer** (the ``RootCore`` itself, at an ``EffectStart``), on the main actor, as an action is
-///   processed: nothing may wait there. A follow-up joins the queue, a `.run` starts a task, a
+/// * **Started from the reducer** (the ``RootCore`` itself, at an ``EffectStart``), on the main
+///   actor, as an action is processed: nothing may wait there. A follow-up joins the queue, a `.run` starts a task, a
 ///   merge starts each of its effects, a concatenation runs its synchronous beginning now and
 ///   the rest in a task of its own.
 /// * **Run inside a task** (``EffectEnvironment``), the rest of a concatenation: the task waits
 ///   for each effect's work before the next. A follow-up is sent, a `.run` runs in the task, a
 ///   merge runs its effects in child tasks and waits for them all.
 ///
-/// The switch over the cases is here, once; a ``EffectPlacement`` says how each case is done
+/// The switch over the cases is here, once; an ``EffectPlacement`` says how each case is done
 /// in its place, and what is left to wait for.
 @MainActor
 enum EffectInterpreter {

@@ -5,8 +5,8 @@ import Observation
 ///
 /// * ``EngineBookkeeping``: what changes as it works, in one field: its ``EnginePhase``, its
 ///   ``ActionQueue`` with the synchronous and async loop guards, the current send's group.
-/// * ``EffectInterpreter``: what the effects the reducer returns do (the core is where they start), in
-///   ``EffectTasks`` and ``EffectGroup``s.
+/// * ``EffectInterpreter``: what the effects the reducer returns do (the core is the place
+///   where they start), in ``EffectTasks`` and ``EffectGroup``s.
 /// * ``ObserverRegistry``, ``TrackedFields`` and the ``ActionListeners``: who is told.
 ///
 /// One action's path: ``Store/send(_:)`` → ``receive(_:group:cause:)`` (the phase; the queue if
