@@ -2,9 +2,12 @@ import Foundation
 import Testing
 import Uniflow
 import UniflowTestSupport
+import UniflowTesting
 
-/// A feature whose effects send without pause until they are cancelled, telling the test when
-/// each has sent its first action and when it has ended.
+/// A feature whose effects send a burst of actions without pause, then wait on a test clock
+/// that never moves until they are cancelled, telling the test when each has sent its first
+/// action and when it has ended. (A burst, not an endless stream: effects that never pause would
+/// keep the main actor busy, and slow every other test running meanwhile.)
 private struct Chatter: Reducer {
   struct State {
     var ticks = 0
@@ -23,14 +26,16 @@ private struct Chatter: Reducer {
   }
 
   let events: AsyncStream<Event>.Continuation
+  let clock: TestClock
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .start(let effect):
-      return .run { [events] send in
+      return .run { [events, clock] send in
         await send(.tick)
         events.yield(.sent(effect: effect))
-        while !Task.isCancelled { await send(.tick) }
+        for _ in 0..<200 where !Task.isCancelled { await send(.tick) }
+        try? await clock.sleep(for: .seconds(1))
         events.yield(.ended(effect: effect))
       }
     case .tick:
@@ -62,10 +67,11 @@ private enum Releaser: CaseIterable {
 
 /// A store made on the main actor may be released anywhere: by a detached task that held it,
 /// on a background queue or thread, while its effects are still sending actions to it on the
-/// main actor. Its destruction then happens on the main actor, after which its effects are
-/// cancelled and their later sends do nothing. Run under ThreadSanitizer and AddressSanitizer,
-/// these tests also check that nothing of the store is touched from two threads at once, and
-/// that no effect's send reaches a store being destroyed.
+/// main actor (the release follows each effect's first send, during its burst). Its destruction
+/// then happens on the main actor, after which its effects are cancelled and their later sends
+/// do nothing. Run under ThreadSanitizer and AddressSanitizer, these tests also check that
+/// nothing of the store is touched from two threads at once, and that no effect's send reaches
+/// a store being destroyed.
 @MainActor
 @Suite(.timeLimit(.minutes(2))) struct StoreReleaseOffMainActorTests {
   @Test(arguments: [1, 2, 3] as [UInt64])
@@ -78,7 +84,7 @@ private enum Releaser: CaseIterable {
       let releaser = Releaser.allCases.randomElement(using: &random)!
       let (events, continuation) = AsyncStream.makeStream(of: Chatter.Event.self)
       var store: Store<Chatter.State, Chatter.Action>? = Store(
-        initialState: Chatter.State(), reducer: Chatter(events: continuation))
+        initialState: Chatter.State(), reducer: Chatter(events: continuation, clock: TestClock()))
       weak let weakStore = store
       // An observer, a listener of actions and a child store: the parts of the store whose
       // destruction must happen on the main actor with it.
