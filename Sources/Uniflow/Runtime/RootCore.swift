@@ -1,11 +1,18 @@
 import Observation
 
-/// The engine of a root store: it owns the state, runs each action through the reducer, keeps
-/// the action queue and its loop guard, starts effects, and tells middleware and observers.
+/// The engine of a root store: it owns the state, runs each action through the reducer, and
+/// coordinates the named parts that do the rest.
 ///
-/// One action's path: ``Store/send(_:)`` → ``receive(_:group:)`` (queue, loop guard) →
-/// ``process(_:group:)`` (reducer, then ``start(_:ids:group:)`` in `RootCore+Effects.swift`,
-/// middleware, then ``ObserverRegistry/update(_:)``, then the ``ActionListeners``).
+/// * ``EngineBookkeeping``: what changes as it works, in one field: its ``EnginePhase``, its
+///   ``ActionQueue`` with the synchronous and async loop guards, the current send's group.
+/// * ``EffectInterpreter``: what the effects the reducer returns do (the core is the place
+///   where they start), in ``EffectTasks`` and ``EffectGroup``s.
+/// * ``ObserverRegistry``, ``TrackedFields`` and the ``ActionListeners``: who is told.
+///
+/// One action's path: ``Store/send(_:)`` → ``receive(_:group:cause:)`` (the phase; the queue if
+/// another action is being processed) → ``process(_:group:cause:origin:)`` (the reducer, then
+/// ``startEffects(_:group:cause:step:)``, the middleware, ``ObserverRegistry/update(_:)``, the
+/// listeners) → ``drainQueue(first:)`` for the follow-ups.
 @usableFromInline
 @MainActor
 final class RootCore<State, Action> {
@@ -28,48 +35,18 @@ final class RootCore<State, Action> {
   /// nothing (the caller passes the core), so a call costs no reference count.
   @usableFromInline let entry: @MainActor (RootCore, Action) -> StoreTask
 
-  // The engine's own flags and queue. They are main-actor isolated and the queue rules out
-  // re-entrant processing, so no two accesses overlap: they are left unchecked on the hot path,
-  // in every build. (The state itself is not a stored property: it sits behind `storage`.)
-  @exclusivity(unchecked) @usableFromInline var isProcessing = false
-  /// Whether the reducer is running: reading the state now would see it half-reduced.
-  @exclusivity(unchecked) @usableFromInline var isReducing = false
-  @exclusivity(unchecked) @usableFromInline var queue: [QueuedAction] = []
-  @exclusivity(unchecked) @usableFromInline var drainGroup: EffectGroup?
-  /// The number of actions processed so far: the sequence number of the last one.
-  @exclusivity(unchecked) @usableFromInline var processedCount = 0
-  /// What was read since the registrar was last told of a change: the whole ``state``, parts
-  /// of it through a key path (``read(_:isDuplicate:)``), or both. Observation tracking is
-  /// one-shot and starts with a read, so a change that follows no read has no tracker to tell,
-  /// and the registrar is skipped: one check per action.
-  @exclusivity(unchecked) @usableFromInline var observedReads: ObservedReads = []
-  /// Whether a shared value changed in this store's reducer, or a change must be checked
-  /// once this store has finished its action: its send then publishes it.
-  // SAFETY: like the flags above, main-actor isolated and never accessed re-entrantly.
-  @exclusivity(unchecked) @usableFromInline var hasPendingSharedChange = false
-  /// The async chain that the actions sent by the unwatched effects of one action start, and
-  /// that action's sequence number; see ``chainStarted(by:)``.
-  var lastStartedChain: (cause: Int, chain: EffectChain)?
-
-  @usableFromInline
-  struct QueuedAction {
-    @usableFromInline let action: Action
-    /// The effects of the action join this group; `nil` means the group of the current
-    /// outermost send.
-    @usableFromInline let group: EffectGroup?
-    /// The sequence number of the action whose effect sent this one; `nil` from outside.
-    @usableFromInline let cause: Int?
-    /// The async chain the action joins; `nil` for none.
-    @usableFromInline let origin: ChainOrigin<Action>?
-
-    @inlinable
-    init(action: Action, group: EffectGroup?, cause: Int?, origin: ChainOrigin<Action>?) {
-      self.action = action
-      self.group = group
-      self.cause = cause
-      self.origin = origin
-    }
-  }
+  // SAFETY: `engine` is the engine's whole mutable bookkeeping (its phase, its queue, the
+  // current send's group, what Observation and the listeners are owed), read and written on
+  // every action, so its dynamic exclusivity checks are left out, in every build. That is
+  // sound because no two accesses to it overlap: the core is main-actor isolated, so accesses
+  // come from one thread, one at a time; and each access is a short read or write of a field,
+  // or a call of a method of the values it holds (`EnginePhase`, `ActionQueue`), none of which
+  // calls out of the engine, so no access is open while the reducer, an effect, a middleware,
+  // an observer or a listener runs and sends (the queue is what makes such a send wait instead
+  // of re-entering). Exercised by the suites that send from inside each of those:
+  // `ReentrancyTests`, `LoopGuardTests`, `EffectOrderTests`, `ActionObservationTests`,
+  // `SharedValueTests`, `ObservationStressTests`, and by the whole suite under the sanitizers.
+  @exclusivity(unchecked) @usableFromInline var engine = EngineBookkeeping<State, Action>()
 
   @inlinable
   init(
@@ -97,10 +74,30 @@ final class RootCore<State, Action> {
     }
   }
 
-  deinit {
-    liveness.end()
-    tasks.close()
-  }
+  // SAFETY: the closures that outlive the core (an effect's or a middleware's `Send`, the
+  // shared runtime's entries) hold it `unowned` and check `liveness` first, on the main actor.
+  // An `unowned` load of an object whose deinitialisation has begun traps, so this is sound
+  // only if no main-actor code can run between the last release of the core and
+  // `liveness.end()`. It holds because that release always happens on the main actor: the
+  // core is retained only by the `Store` objects made on it (a root store's core, and, through
+  // their forwarding closures and parents, the scoped cores of the stores scoped from it), and
+  // `Store` has an isolated `deinit`, so a store released on any other thread is destroyed on
+  // the main actor, where it lets go of its core. This `deinit` then runs on the main actor,
+  // synchronously in that release: `liveness.end()` comes before any other main-actor work, and
+  // the core's main-actor fields (its observers, its listeners, the state) are destroyed there.
+  // (It is isolated too, so that it stays on the main actor should another holder appear.)
+  // Exercised by `StoreReleaseOffMainActorTests`, under ThreadSanitizer and AddressSanitizer.
+  #if compiler(>=6.2)
+    isolated deinit {
+      liveness.end()
+      tasks.close()
+    }
+  #else
+    deinit {
+      liveness.end()
+      tasks.close()
+    }
+  #endif
 
   /// A `Send` into this store for closures that may outlive it: once the store is gone, it
   /// does nothing. `cause` is the sequence number of the action whose effect sends through
@@ -113,7 +110,7 @@ final class RootCore<State, Action> {
         let origin: ChainOrigin<Action>?
         switch chain {
         case .none: origin = nil
-        case .unwatched: origin = .effect(self.chainStarted(by: cause))
+        case .unwatched: origin = .effect(self.engine.queue.chainStarted(by: cause))
         case .watched(let step, let watch):
           if watch.takeHasWaited() {
             origin = nil
@@ -129,11 +126,30 @@ final class RootCore<State, Action> {
     })
   }
 
+  /// Applies the async loop guard's decision for an action a watched effect of `step` sent
+  /// without waiting (see ``ActionQueue/admit(_:sentAfter:limit:)``).
+  ///
+  /// - Returns: Whether to process the action.
+  func admit(_ action: Action, sentAfter step: ChainStep<Action>) -> Bool {
+    switch engine.queue.admit(
+      action, sentAfter: step, limit: configuration.maximumEffectChainActions)
+    {
+    case .admitted:
+      return true
+    case .dropped:
+      return false
+    case .stopped(let cycle, let chainID):
+      if let chainID { tasks.cancel(id: chainID) }
+      configuration.diagnosticHandler(.effectCycle(cycle))
+      return false
+    }
+  }
+
   /// The state, tracked by Observation.
   @inlinable
   var state: State {
-    if isReducing { reportReadDuringReduction() }
-    observedReads.formUnion(.state)
+    if engine.phase.isReducing { reportReadDuringReduction() }
+    engine.observedReads.formUnion(.state)
     registrar.access(self, keyPath: stateKeyPath)
     return storage.pointee
   }
@@ -145,8 +161,8 @@ final class RootCore<State, Action> {
   func read<Value>(
     _ keyPath: KeyPath<State, Value>, isDuplicate: () -> (Value, Value) -> Bool
   ) -> Value {
-    if isReducing { reportReadDuringReduction() }
-    observedReads.formUnion(.parts)
+    if engine.phase.isReducing { reportReadDuringReduction() }
+    engine.observedReads.formUnion(.parts)
     return fields.access(
       keyPath, in: storage, of: self, registrar: registrar, isDuplicate: isDuplicate)
   }
@@ -154,7 +170,7 @@ final class RootCore<State, Action> {
   /// The state, without telling Observation.
   @inlinable
   var currentState: State {
-    if isReducing { reportReadDuringReduction() }
+    if engine.phase.isReducing { reportReadDuringReduction() }
     return storage.pointee
   }
 
@@ -173,20 +189,20 @@ final class RootCore<State, Action> {
 
   @inlinable
   func receive(_ action: Action, group: EffectGroup?, cause: Int?) -> StoreTask {
-    guard !isProcessing else { return enqueue(action, group: group, cause: cause, origin: nil) }
-    isProcessing = true
+    guard engine.phase.beginProcessing() else {
+      return enqueue(action, group: group, cause: cause, origin: nil)
+    }
     // `drainGroup` is only written when there is a group: a send with no effects and no
     // follow-ups touches no reference count here.
-    if let group { drainGroup = group }
+    if let group { engine.drainGroup = group }
     observers.dropCancelled()
     process(action, group: nil, cause: cause, origin: nil)
-    if !queue.isEmpty { drainQueue(first: action) }
-    isProcessing = false
+    if !engine.queue.isEmpty { drainQueue(first: action) }
     // A shared value changed in this send: its holders are told now.
-    if hasPendingSharedChange { publishSharedChanges() }
-    guard drainGroup != nil else { return StoreTask(group: nil) }
-    let finished = drainGroup
-    drainGroup = nil
+    if engine.phase.endProcessing() { publishSharedChanges() }
+    guard engine.drainGroup != nil else { return StoreTask(group: nil) }
+    let finished = engine.drainGroup
+    engine.drainGroup = nil
     return StoreTask(group: finished)
   }
 
@@ -196,18 +212,16 @@ final class RootCore<State, Action> {
   /// Apart, so that a send from outside, which joins no chain, keeps the code it had: with the
   /// chain as one more argument there, the compiler stopped inlining it into the caller's send.
   func receive(_ action: Action, group: EffectGroup?, cause: Int?, origin: ChainOrigin<Action>?) {
-    guard !isProcessing else {
+    guard engine.phase.beginProcessing() else {
       enqueue(action, group: group, cause: cause, origin: origin)
       return
     }
-    isProcessing = true
-    if let group { drainGroup = group }
+    if let group { engine.drainGroup = group }
     observers.dropCancelled()
     process(action, group: nil, cause: cause, origin: origin)
-    if !queue.isEmpty { drainQueue(first: action) }
-    isProcessing = false
-    if hasPendingSharedChange { publishSharedChanges() }
-    drainGroup = nil
+    if !engine.queue.isEmpty { drainQueue(first: action) }
+    if engine.phase.endProcessing() { publishSharedChanges() }
+    engine.drainGroup = nil
   }
 
   /// Queues an action sent while another is processed, in a group of its own unless it has one.
@@ -221,7 +235,7 @@ final class RootCore<State, Action> {
     _ action: Action, group: EffectGroup?, cause: Int?, origin: ChainOrigin<Action>?
   ) -> StoreTask {
     let group = group ?? EffectGroup(tasks: tasks)
-    queue.append(QueuedAction(action: action, group: group, cause: cause, origin: origin))
+    engine.queue.append(QueuedAction(action: action, group: group, cause: cause, origin: origin))
     return StoreTask(group: group)
   }
 
@@ -229,9 +243,9 @@ final class RootCore<State, Action> {
   /// and observers. `origin` is the async chain the action joins, if any.
   @inlinable
   func process(_ action: Action, group: EffectGroup?, cause: Int?, origin: ChainOrigin<Action>?) {
-    processedCount &+= 1
+    engine.processedCount &+= 1
     let effect: Effect<Action>
-    if observedReads.isEmpty {
+    if engine.observedReads.isEmpty {
       effect = reduce(action)
     } else {
       effect = reduceTellingObservation(action)
@@ -243,13 +257,14 @@ final class RootCore<State, Action> {
     } else {
       // An action of an async chain becomes a step of it only when it starts effects.
       let step = origin.map { ChainStep(action: action, origin: $0) }
-      start(consume effect, ids: [], group: group, cause: processedCount, step: step)
+      startEffects(consume effect, group: group, cause: engine.processedCount, step: step)
     }
     if !middleware.isEmpty {
-      runMiddleware(action, context: ActionContext(sequenceNumber: processedCount, cause: cause))
+      runMiddleware(
+        action, context: ActionContext(sequenceNumber: engine.processedCount, cause: cause))
     }
     observers.update(storage)
-    if actionListeners != nil { offerToListeners(action) }
+    if engine.actionListeners != nil { offerToListeners(action) }
   }
 
   /// Offers an action to the listeners of actions, after its observers were told.
@@ -259,16 +274,18 @@ final class RootCore<State, Action> {
   @usableFromInline
   @inline(never)
   func offerToListeners(_ action: Action) {
-    actionListeners?.offer(action, storage)
+    // Taken out first: a listener may add another, which writes the bookkeeping.
+    guard let listeners = engine.actionListeners else { return }
+    listeners.offer(action, storage)
   }
 
   /// Reduces an action after reads under Observation: tells the readers of the whole state,
   /// and those of the parts that changed.
   @inlinable
   func reduceTellingObservation(_ action: Action) -> Effect<Action> {
-    let isStateRead = observedReads.contains(.state)
+    let isStateRead = engine.observedReads.contains(.state)
     // Cleared before telling: a reader told may read again, for the next change.
-    observedReads = []
+    engine.observedReads = []
     if isStateRead { registrar.willSet(self, keyPath: stateKeyPath) }
     let effect = reduce(action)
     if isStateRead { registrar.didSet(self, keyPath: stateKeyPath) }
@@ -281,14 +298,29 @@ final class RootCore<State, Action> {
   func tellChangedParts() {
     guard !fields.isEmpty else { return }
     fields.update(storage, of: self, registrar: registrar)
-    if !fields.isEmpty { observedReads.formUnion(.parts) }
+    if !fields.isEmpty { engine.observedReads.formUnion(.parts) }
   }
 
   @inlinable
   func reduce(_ action: Action) -> Effect<Action> {
-    isReducing = true
-    defer { isReducing = false }
+    engine.phase.beginReducing()
+    defer { engine.phase.endReducing() }
     return reducer(&storage.pointee, action)
+  }
+
+  /// The parts of the state read through a key path (`store.title`) since they last changed:
+  /// only their readers are told when they change. (After the engine's bookkeeping, which
+  /// keeps its place.)
+  @usableFromInline let fields: TrackedFields<RootCore, State>
+
+  /// The listeners of the actions this store processes, if any was added.
+  var actionListeners: ActionListeners<State, Action>? { engine.actionListeners }
+
+  /// Adds a listener of every action processed, called with the state after it.
+  func listen(_ hear: @escaping @MainActor (Action, State) -> Void) -> ObservationToken {
+    let listeners = engine.actionListeners ?? ActionListeners()
+    engine.actionListeners = listeners
+    return listeners.add(hear)
   }
 
   /// The `send` handed to middleware, made on first use.
@@ -297,31 +329,11 @@ final class RootCore<State, Action> {
   /// inlining ``runMiddleware(_:context:)`` across modules, referred to that storage and
   /// could not link it (the compiler stopped with "Global is external, but doesn't have
   /// external or weak linkage").
-  @usableFromInline var middlewareSendStorage: Send<Action>?
-
-  /// The parts of the state read through a key path (`store.title`) since they last changed:
-  /// only their readers are told when they change. (After the engine's hot fields, which keep
-  /// their places.)
-  @usableFromInline let fields: TrackedFields<RootCore, State>
-
-  /// The listeners of the actions this store processes (`observeActions(_:)`), made with the
-  /// first one: a store without any pays one check per action.
-  // SAFETY: read on every action, so unchecked like the flags above: main-actor isolated, and
-  // only ever written by `listen`, outside any access to it.
-  @exclusivity(unchecked) @usableFromInline var actionListeners: ActionListeners<State, Action>?
-
-  /// Adds a listener of every action processed, called with the state after it.
-  func listen(_ hear: @escaping @MainActor (Action, State) -> Void) -> ObservationToken {
-    let listeners = actionListeners ?? ActionListeners()
-    actionListeners = listeners
-    return listeners.add(hear)
-  }
-
   @usableFromInline
   var middlewareSend: Send<Action> {
-    if let send = middlewareSendStorage { return send }
+    if let send = engine.middlewareSend { return send }
     let send = makeSend(group: nil, cause: nil, chain: .none)
-    middlewareSendStorage = send
+    engine.middlewareSend = send
     return send
   }
 
@@ -333,42 +345,25 @@ final class RootCore<State, Action> {
     }
   }
 
-  /// Processes the queued actions, within the loop guard's bound.
+  /// Processes the queued actions, within the synchronous loop guard's bound, and reports the
+  /// cycle when the guard stops them.
   @usableFromInline
   func drainQueue(first: Action) {
-    let limit = configuration.maximumSynchronousActions
-    let window = min(64, limit)
-    var tail: [Action] = limit <= window ? [first] : []
-    var processed = 1
-    var index = 0
-    while index < queue.count {
-      guard processed < limit else {
-        reportCycle(tail, first: first, firstPosition: limit - tail.count + 1)
-        break
-      }
-      let entry = queue[index]
-      index += 1
-      processed += 1
-      if processed > limit - window { tail.append(entry.action) }
+    var drain = ActionQueue<Action>.Drain(
+      after: first, limit: configuration.maximumSynchronousActions)
+    while let entry = engine.queue.next(in: &drain) {
       process(entry.action, group: entry.group, cause: entry.cause, origin: entry.origin)
     }
-    queue.removeAll(keepingCapacity: queue.count <= 64)
+    if let cycle = drain.cycle { configuration.diagnosticHandler(.actionCycle(cycle)) }
+    engine.queue.endDrain()
   }
 
   /// Publishes the shared values changed in this send, and checks this store's selections if
   /// a change came while it was processing.
   @usableFromInline
   func publishSharedChanges() {
-    hasPendingSharedChange = false
     SharedRuntime.shared.publish()
     if observers.hasComputedSelection { sharedValuesDidChange() }
-  }
-
-  func reportCycle(_ tail: [Action], first: Action, firstPosition: Int) {
-    let cycle = actionCycle(
-      tail: tail, first: first, firstPosition: firstPosition,
-      limit: configuration.maximumSynchronousActions)
-    configuration.diagnosticHandler(.actionCycle(cycle))
   }
 }
 
@@ -380,47 +375,40 @@ let noPresenter =
   + "PresentationAction case), so nothing can dismiss it"
 
 extension RootCore: SharedHolder {
+  /// Whether it is in the middle of an action.
+  @usableFromInline
+  var isProcessing: Bool { engine.phase.isProcessing }
+
+  /// Whether its reducer is running.
+  @usableFromInline
+  var isReducing: Bool { engine.phase.isReducing }
+
+  /// Whether a shared value changed while it was processing: it publishes the change when its
+  /// send ends.
+  @usableFromInline
+  var hasPendingSharedChange: Bool {
+    get { engine.phase.hasPendingSharedChange }
+    set { engine.phase.hasPendingSharedChange = newValue }
+  }
+
   /// Checks the observed selections against the state after a shared value it may hold
   /// changed; an action an observer sends meanwhile is processed after the check.
-  ///
   @usableFromInline
   func sharedValuesDidChange() {
-    guard !isProcessing else {
-      hasPendingSharedChange = true
+    guard engine.phase.beginProcessing() else {
+      engine.phase.hasPendingSharedChange = true
       return
     }
-    isProcessing = true
     observers.dropCancelled()
     observers.update(storage)
     tellChangedParts()
-    if !queue.isEmpty {
-      let first = queue.removeFirst()
+    if !engine.queue.isEmpty {
+      let first = engine.queue.removeFirst()
       process(first.action, group: first.group, cause: first.cause, origin: first.origin)
-      if !queue.isEmpty { drainQueue(first: first.action) }
+      if !engine.queue.isEmpty { drainQueue(first: first.action) }
     }
-    isProcessing = false
-    if hasPendingSharedChange { publishSharedChanges() }
+    if engine.phase.endProcessing() { publishSharedChanges() }
   }
-}
-
-/// What a root store's state was read as under Observation since its registrar was last told
-/// of a change.
-@usableFromInline
-struct ObservedReads: OptionSet {
-  @usableFromInline let rawValue: UInt8
-
-  @inlinable
-  init(rawValue: UInt8) {
-    self.rawValue = rawValue
-  }
-
-  /// The whole state: its readers are told of every action.
-  @inlinable
-  static var state: ObservedReads { ObservedReads(rawValue: 1) }
-
-  /// Parts of it through a key path: their readers are told when their part changed.
-  @inlinable
-  static var parts: ObservedReads { ObservedReads(rawValue: 2) }
 }
 
 /// Which async chain the actions sent through an effect's `Send` join.
