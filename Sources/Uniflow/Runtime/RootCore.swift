@@ -18,6 +18,8 @@ import Observation
 final class RootCore<State, Action> {
   /// The state, in memory of its own: the reducer mutates it in place and observers read it in
   /// place through this pointer, so no action copies it.
+  // SAFETY: `allocation` owns the memory and lives as long as the core; only the main actor
+  // reaches it, and the reducer's `inout` access is never open while another read runs.
   @usableFromInline let storage: UnsafeMutablePointer<State>
   /// Owns ``storage`` and frees it after the core is gone.
   @usableFromInline let allocation: StateAllocation<State>
@@ -69,6 +71,8 @@ final class RootCore<State, Action> {
   @usableFromInline
   func registerWithSharedRuntime() {
     SharedRuntime.shared.register(self, liveness: liveness)
+    // SAFETY: the closure is kept by `observers`, which the core owns: it cannot outlive
+    // `self`, and the main actor, where the core is destroyed (see `deinit`), calls it.
     observers.onFirstComputedSelection = { [liveness, unowned self] in
       SharedRuntime.shared.registerRefresher(self, liveness: liveness)
     }
@@ -103,6 +107,8 @@ final class RootCore<State, Action> {
   /// does nothing. `cause` is the sequence number of the action whose effect sends through
   /// it, `nil` for a middleware's; `chain` says which async chain its actions join.
   func makeSend(group: EffectGroup?, cause: Int?, chain: SendChain<Action>) -> Send<Action> {
+    // SAFETY: `self` is used only after `liveness.isAlive`, on the main actor, where the core
+    // is destroyed and `liveness` ended first (see `deinit`), so it is never used once gone.
     Send(messages: { [liveness, unowned self] message in
       guard liveness.isAlive else { return }
       switch message {
@@ -425,6 +431,7 @@ enum SendChain<Action> {
 /// The memory of a root store's state, freed when the last reference goes.
 @usableFromInline
 final class StateAllocation<State> {
+  // SAFETY: allocated and initialised once here, deinitialised and freed once in `deinit`.
   @usableFromInline let pointer: UnsafeMutablePointer<State>
 
   @usableFromInline
