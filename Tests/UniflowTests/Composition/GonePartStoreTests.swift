@@ -8,7 +8,7 @@ import UniflowTesting
 /// actions to the root: each answers with the last state it read, tells no observer and no
 /// tracked view, sends nothing, and reports the root's running effects.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct GonePartStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct GonePartStoreTests {
   /// Tracks `read` once, as a view body would, and counts the changes it is told of.
   private func track(_ read: @escaping @MainActor () -> Void) -> SharedCounter {
     let fired = SharedCounter()

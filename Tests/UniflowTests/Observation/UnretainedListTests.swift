@@ -236,7 +236,7 @@ import UniflowTesting
     #expect(tokens.allSatisfy { $0.isCancelled })
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func aTokenReleasedOffTheMainActorFreesItsCallbackOnTheMainActor() async {
     let store = Self.store()
     let (freed, continuation) = AsyncStream.makeStream(of: Void.self)

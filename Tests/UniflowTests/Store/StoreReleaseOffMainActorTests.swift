@@ -73,7 +73,7 @@ private enum Releaser: CaseIterable {
 /// nothing of the store is touched from two threads at once, and that no effect's send reaches
 /// a store being destroyed.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct StoreReleaseOffMainActorTests {
+@Suite(.timeLimit(.minutes(10))) struct StoreReleaseOffMainActorTests {
   @Test(arguments: [1, 2, 3] as [UInt64])
   func storeReleasedOffTheMainActorWhileItsEffectsSendIsDestroyedAndCancelsThem(
     seed: UInt64
