@@ -9,17 +9,6 @@ import UniflowTesting
 /// tracked view, sends nothing, and reports the root's running effects.
 @MainActor
 @Suite(.timeLimit(.minutes(10))) struct GonePartStoreTests {
-  /// Tracks `read` once, as a view body would, and counts the changes it is told of.
-  private func track(_ read: @escaping @MainActor () -> Void) -> SharedCounter {
-    let fired = SharedCounter()
-    withObservationTracking {
-      read()
-    } onChange: {
-      fired.increment()
-    }
-    return fired
-  }
-
   @Test func storesOfEveryKindStayQuietWhileAnotherPartsEffectKeepsSending() async throws {
     let clock = TestClock()
     var reached: [AppFeature.Action] = []

@@ -101,17 +101,6 @@ private struct Board: Reducer {
 /// is told when that field changes, and only then.
 @MainActor
 @Suite(.timeLimit(.minutes(10))) struct FieldTrackingTests {
-  /// Tracks `read` once, as a view body would, and counts the changes it is told of.
-  private func track(_ read: @escaping @MainActor () -> Void) -> SharedCounter {
-    let fired = SharedCounter()
-    withObservationTracking {
-      read()
-    } onChange: {
-      fired.increment()
-    }
-    return fired
-  }
-
   private func makeStore(cards: Int = 3) -> StoreOf<Board> {
     Store(initialState: Board.withCards(cards), reducer: Board())
   }

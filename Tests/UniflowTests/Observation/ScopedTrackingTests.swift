@@ -7,17 +7,6 @@ import UniflowTesting
 /// of a change of that child's state, not of every change of the root.
 @MainActor
 @Suite struct ScopedTrackingTests {
-  /// Tracks `read` once, as a view body would, and counts the changes it is told of.
-  private func track(_ read: @escaping @MainActor () -> Void) -> SharedCounter {
-    let fired = SharedCounter()
-    withObservationTracking {
-      read()
-    } onChange: {
-      fired.increment()
-    }
-    return fired
-  }
-
   @Test func aChildStoreIsToldOfItsOwnChangesOnly() {
     let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
     let pair = root.scope(state: \.pair, action: AppFeature.Action.pair)
