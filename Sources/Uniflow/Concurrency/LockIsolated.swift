@@ -24,7 +24,6 @@
 /// and the testing library use it for their shared state.
 ///
 /// - Complexity: A lock and an unlock per access.
-// SAFETY: `value` is only reached inside `withLock`, under the platform lock.
 public final class LockIsolated<Value>: @unchecked Sendable {
   // @unchecked: `value` is read and written only inside `withLock`, with `lock` held; like
   // `Mutex`, the value goes in and out as `sending`, so a non-Sendable value stays in one
@@ -68,7 +67,6 @@ extension LockIsolated where Value: Sendable {
 /// Its lock and unlock are inlinable, with ``LockIsolated/withLock(_:)``: a shared value read
 /// from a client's module then runs code specialised for its type instead of looking up
 /// generic metadata on every read.
-// SAFETY: the platform lock is made for use from any thread; it is never moved once made.
 @usableFromInline
 final class PlatformLock: @unchecked Sendable {
   // @unchecked: the lock itself is the synchronisation.

@@ -87,7 +87,6 @@ struct EffectID: Hashable, Sendable {
 /// One reference, so that an ``EffectID`` is one word and the effects that hold one stay
 /// inline. What depends on the value's type (comparing, converting) is done by the box's
 /// concrete type, ``kind``.
-// SAFETY: immutable once made, and its subclass holds a `Sendable` value.
 @usableFromInline
 class EffectIDBox: @unchecked Sendable {
   // @unchecked: every stored property is a `let` of a sendable value (the subclass's too).
@@ -119,7 +118,6 @@ protocol EffectIDKind: EffectIDBox {
 }
 
 /// The value of an ``EffectID`` of one type.
-// SAFETY: its one stored value is a `let` of a `Sendable` type.
 @usableFromInline
 final class ConcreteEffectIDBox<Base: Hashable & Sendable>: EffectIDBox, EffectIDKind, @unchecked Sendable {
   // @unchecked: `base` is a sendable `let`.

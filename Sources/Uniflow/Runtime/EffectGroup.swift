@@ -5,7 +5,6 @@
 /// having one of its own: a task joins its group and leaves it in the same step as it joins
 /// and leaves the store's registry, and an effect's task can sign off where it ends, without a
 /// hop to the main actor. A lock of its own would cost three allocations per send.
-// SAFETY: every mutable field is read and written under the `EffectTasks` lock, as said above.
 @usableFromInline
 final class EffectGroup: @unchecked Sendable {
   // @unchecked: `state` is read and written only inside `tasks.withGroupState`, that is with

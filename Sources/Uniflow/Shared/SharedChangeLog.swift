@@ -1,5 +1,4 @@
 /// A shared value that one action changed: the box, and its value before the action.
-// SAFETY: made and used on the main actor only; the box it holds is main-actor isolated.
 package struct SharedChange: @unchecked Sendable {
   // @unchecked: `box` is Sendable and `before` is the box's Sendable `Value`; only the
   // existential hides it.
