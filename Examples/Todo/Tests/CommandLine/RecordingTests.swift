@@ -67,6 +67,36 @@ import UniflowTestSupport
     #expect(result.matchedStepCount == session.steps.count)
   }
 
+  @Test @MainActor func everyStepIsNamedDownToItsLeafCaseOnEveryScreen() async throws {
+    let log = todo.directory.file("screens.jsonl")
+    let (process, terminal) = try await todo.startRecordedSession(to: log)
+    for (keys, shown) in [
+      ("a", "Add: "), ("Buy milk\r", "Added 1: Buy milk"),
+      ("\r", "Status"), ("Oat", "Oat"), ("\r", "Saved the note of 1"),
+      ("s", "Settings"), (" ", "‹ open ›"), ("\u{1B}", "showing open"),
+    ] {
+      terminal.type(keys)
+      try await terminal.read(until: shown)
+    }
+    terminal.type("q")
+    try await terminal.readToEnd()
+    await process.waitForExit()
+    #expect(process.terminationStatus == 0)
+
+    let names = try SessionLog(contentsOf: URL(filePath: log), expectedApp: "todo").steps.map(\.name)
+    // A screen's actions and a command's results name what happened, not only where.
+    for vague in ["path.element", "path.element.detail", "path.element.settings", "finished"] {
+      #expect(!names.contains(vague), "a step named \(vague)")
+    }
+    for leaf in [
+      "finished.added", "list.delegate.open", "path.element.detail.edit.insert",
+      "path.element.detail.close", "path.element.detail.saved",
+      "path.element.settings.changeSelected", "path.element.settings.close",
+    ] {
+      #expect(names.contains(leaf), "no step named \(leaf) in \(names)")
+    }
+  }
+
   @Test @MainActor func everyChangeIsCreditedToTheCommandThatMadeItEvenUnderLoad() async throws {
     // Busy loops on every core, so that effects and the repository's live updates race as they
     // do on a loaded machine.
@@ -113,7 +143,8 @@ import UniflowTestSupport
         #expect(previous.isEmpty && step.cause.flatMap { names[$0] } == "startObserving")
         continue
       }
-      #expect(step.name == "finished", "step \(step.sequenceNumber) \(step.name) changed the todos")
+      #expect(
+        step.name.hasPrefix("finished."), "step \(step.sequenceNumber) \(step.name) changed the todos")
       credited.append(step.cause.flatMap { names[$0] } ?? "none")
     }
     #expect(credited == ["add", "add", "rename", "toggle", "delete", "undo"])
@@ -128,7 +159,7 @@ import UniflowTestSupport
     #expect(done.status == 0)
     let added = try SessionLog(contentsOf: URL(filePath: first), expectedApp: "todo")
     // Each change once: the command, then its result with the contents it left.
-    #expect(added.steps.map(\.name) == ["add", "finished"])
+    #expect(added.steps.map(\.name) == ["add", "finished.added"])
     let completed = try SessionLog(contentsOf: URL(filePath: second), expectedApp: "todo")
     #expect(completed.steps.map(\.name).prefix(1) == ["setDone"])
     #expect(try completed.state(after: completed.steps.count, as: TodoFeature.State.self).list.doneCount == 1)
@@ -410,7 +441,7 @@ import UniflowTestSupport
     // What the program did when it was recorded, as a bug would have it: the added todo's
     // title in the recorded state is not the one the database answered.
     var lines = try String(contentsOf: URL(filePath: log), encoding: .utf8).split(separator: "\n")
-    let loaded = try #require(lines.firstIndex { $0.contains(#""name":"finished""#) })
+    let loaded = try #require(lines.firstIndex { $0.contains(#""name":"finished."#) })
     let patch = try #require(lines[loaded].range(of: #""patch":"#))
     lines[loaded] =
       lines[loaded][..<patch.lowerBound]
@@ -421,7 +452,7 @@ import UniflowTestSupport
     #expect(replay.standardOutput.hasPrefix("replayed \(loaded - 2) of \(steps) recorded steps\n"))
     #expect(
       replay.standardOutput.contains(
-        "line \(loaded + 1): after step \(loaded - 1) (finished) the state differs from the recording:")
+        "line \(loaded + 1): after step \(loaded - 1) (finished.added) the state differs from the recording:")
     )
     #expect(replay.standardOutput.contains(#"todos[id: 1].title: expected "Buy bread", actual "Buy milk""#))
   }

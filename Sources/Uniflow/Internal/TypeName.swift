@@ -1,6 +1,10 @@
-/// The name of a type as a reader would write it in the module that declares it: without module
-/// prefixes or private-context markers. `Swift.Array<MyApp.Todo>` becomes `Array<Todo>`.
-func readableTypeName(_ type: Any.Type) -> String {
+/// The name of a type as a reader would write it in the module that declares it: nested types
+/// in full, without module prefixes or private-context markers. `MyApp.Feature.Action` becomes
+/// `Feature.Action`, `Swift.Array<MyApp.Todo>` becomes `Array<Todo>`.
+///
+/// Uses reflection; only messages call it, never the hot path.
+@usableFromInline
+package func typeName(_ type: Any.Type) -> String {
   var name = String(reflecting: type)
   // Private types read `Module.(unknown context at $10b1e2c).Name`.
   while let marker = name.range(of: "(unknown context at ") {
@@ -13,7 +17,7 @@ func readableTypeName(_ type: Any.Type) -> String {
 }
 
 /// The module that declares a type: the first component of its qualified name.
-func moduleName(of type: Any.Type) -> Substring {
+package func moduleName(of type: Any.Type) -> Substring {
   let name = String(reflecting: type)
   return name.prefix { $0 != "." && $0 != "<" && $0 != "(" }
 }
