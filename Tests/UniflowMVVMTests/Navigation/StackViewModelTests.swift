@@ -74,6 +74,25 @@ private final class CountingScreenViewModel: StoreViewModel<Screens.Counter, Scr
     withExtendedLifetime(tokens) {}
   }
 
+  @Test func aScreenMadeFromTheStacksCaseAsAFunctionHearsItsOwnScreensActions() throws {
+    let store = Store(initialState: Screens.State(), reducer: Screens())
+    let navigation = StackViewModel(store: store, stack: \.path, action: Screens.Action.path) {
+      CountingScreenViewModel(store: $0)
+    }
+    store.send(.path(.push(Screens.Counter())))
+    store.send(.path(.push(Screens.Counter())))
+    var heard: [String] = []
+    let tokens = [
+      try #require(navigation.screen(id: 0)).incremented.observe { heard.append("0: \($0)") },
+      try #require(navigation.screen(id: 1)).incremented.observe { heard.append("1: \($0)") },
+    ]
+    store.send(.path(.element(id: 1, action: .increment)))
+    store.send(.removeMiddle(5))
+    store.send(.path(.element(id: 0, action: .increment)))
+    #expect(heard == ["1: 1", "0: 1"])
+    withExtendedLifetime(tokens) {}
+  }
+
   @Test func pushesAndPopsAreEmittedAsTheyHappen() {
     let store = Store(initialState: Screens.State(), reducer: Screens())
     let navigation = StackViewModel(store: store, stack: \.path, action: Screens.Action.pathCase.embed) {
