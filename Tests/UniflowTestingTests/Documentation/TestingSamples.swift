@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import UniflowTesting
 
@@ -114,6 +115,47 @@ extension DocumentationSampleTests {
       await store.receive(.resultsLoaded(["swift", "swiftui"])) {
         $0.results = ["swift", "swiftui"]
       }
+    }
+
+    // MARK: Shared values in a test
+
+    struct Settings: Codable, Equatable, Sendable {
+      var showsDone = true
+    }
+
+    struct Preferences: Reducer {
+      struct State: Equatable {
+        var settings: Shared<Settings>
+      }
+
+      enum Action: Equatable { case showDoneToggled }
+
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        state.settings.withLock { $0.showsDone.toggle() }
+        return .none
+      }
+    }
+
+    @MainActor
+    @Test func hidingDoneTodosIsKept() async throws {
+      let folder = FileManager.default.temporaryDirectory.appending(path: UUID().uuidString)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let values = SharedValues(clock: TestClock())
+      let settings = try values.shared(
+        JSONFileStorage<Settings>(url: folder.appending(path: "settings.json")), default: Settings())
+      let store = TestStore(initialState: Preferences.State(settings: settings)) { Preferences() }
+
+      await store.send(.showDoneToggled) {
+        $0.settings.withLock { $0.showsDone = false }
+      }
+      #expect(store.state.settings.showsDone == false)
+      try settings.save()  // written now; throws a SharedStorageError if it cannot be
+
+      // What the sample shows: the file holds the value, read back by a new container.
+      let reread = try SharedValues(clock: TestClock()).shared(
+        JSONFileStorage<Settings>(url: folder.appending(path: "settings.json")), default: Settings())
+      #expect(reread.value == Settings(showsDone: false))
     }
 
     // MARK: Swift Testing and XCTest
