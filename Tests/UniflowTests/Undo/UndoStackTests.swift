@@ -73,7 +73,10 @@ private struct UndoableNavigator: Reducer {
 
 @MainActor
 @Suite struct UndoStackTests {
-  @Test func undoingAPushCancelsTheScreensWorkAndNeverReusesItsIdentifier() async {
+  /// A test store that opened A (#0), then B (#1), and its clock.
+  fileprivate func storeWithTwoScreens() async -> (
+    TestStore<UndoableNavigator.State, UndoableNavigator.Action>, TestClock
+  ) {
     let clock = TestClock()
     let store = TestStore(initialState: UndoableNavigator.State()) { UndoableNavigator(clock: clock) }
     await store.send(.open("A")) {
@@ -84,6 +87,11 @@ private struct UndoableNavigator: Reducer {
       $0.path[id: 1] = TickingScreen.State(name: "B")
       $0.history = UndoHistory(undo: ["Open", "Open"])
     }
+    return (store, clock)
+  }
+
+  @Test func undoingAPushCancelsTheScreensWorkAndNeverReusesItsIdentifier() async {
+    let (store, clock) = await storeWithTwoScreens()
     await store.send(.path(.element(id: 1, action: .start)))
 
     // Undo takes B off the stack: its work ends with it, as for a pop.
@@ -102,16 +110,7 @@ private struct UndoableNavigator: Reducer {
   }
 
   @Test func undoingAPopBringsTheScreenBackUnderItsIdentifierAndRedoEndsItsWorkAgain() async {
-    let clock = TestClock()
-    let store = TestStore(initialState: UndoableNavigator.State()) { UndoableNavigator(clock: clock) }
-    await store.send(.open("A")) {
-      $0.path[id: 0] = TickingScreen.State(name: "A")
-      $0.history = UndoHistory(undo: ["Open"])
-    }
-    await store.send(.open("B")) {
-      $0.path[id: 1] = TickingScreen.State(name: "B")
-      $0.history = UndoHistory(undo: ["Open", "Open"])
-    }
+    let (store, clock) = await storeWithTwoScreens()
     await store.send(.path(.popFrom(id: 1))) {
       $0.path[id: 1] = nil
       $0.history = UndoHistory(undo: ["Open", "Open", "Back"])

@@ -67,14 +67,12 @@ import UniflowTestSupport
     #expect(result.matchedStepCount == session.steps.count)
   }
 
-  @Test @MainActor func everyStepIsNamedDownToItsLeafCaseOnEveryScreen() async throws {
-    let log = todo.directory.file("screens.jsonl")
+  /// Records an interactive session to `log`: types each step's keys and waits for what they
+  /// show, then quits.
+  @MainActor
+  func recordTyping(_ steps: [(keys: String, shown: String)], to log: String) async throws {
     let (process, terminal) = try await todo.startRecordedSession(to: log)
-    for (keys, shown) in [
-      ("a", "Add: "), ("Buy milk\r", "Added 1: Buy milk"),
-      ("\r", "Status"), ("Oat", "Oat"), ("\r", "Saved the note of 1"),
-      ("s", "Settings"), (" ", "‹ open ›"), ("\u{1B}", "showing open"),
-    ] {
+    for (keys, shown) in steps {
       terminal.type(keys)
       try await terminal.read(until: shown)
     }
@@ -82,6 +80,16 @@ import UniflowTestSupport
     try await terminal.readToEnd()
     await process.waitForExit()
     #expect(process.terminationStatus == 0)
+  }
+
+  @Test @MainActor func everyStepIsNamedDownToItsLeafCaseOnEveryScreen() async throws {
+    let log = todo.directory.file("screens.jsonl")
+    try await recordTyping(
+      [
+        ("a", "Add: "), ("Buy milk\r", "Added 1: Buy milk"),
+        ("\r", "Status"), ("Oat", "Oat"), ("\r", "Saved the note of 1"),
+        ("s", "Settings"), (" ", "‹ open ›"), ("\u{1B}", "showing open"),
+      ], to: log)
 
     let names = try SessionLog(contentsOf: URL(filePath: log), expectedApp: "todo").steps.map(\.name)
     // A screen's actions and a command's results name what happened, not only where.
@@ -115,19 +123,12 @@ import UniflowTestSupport
     // SIGKILL: the test process may block the signals a child inherits, SIGTERM among them.
     defer { for burner in burners { kill(burner.processIdentifier, SIGKILL) } }
     let log = todo.directory.file("loaded.jsonl")
-    let (process, terminal) = try await todo.startRecordedSession(to: log)
-    for (keys, shown) in [
-      ("a", "Add: "), ("Buy milk\r", "Added 1: Buy milk"), ("a", "Add: "),
-      ("Call mom\r", "Added 2: Call mom"), ("e", "Rename 2: "), ("!\r", "Renamed 2: Call mom!"),
-      (" ", "Done 2: Call mom!"), ("d", "Deleted 2: Call mom!"), ("u", "Undid: delete"),
-    ] {
-      terminal.type(keys)
-      try await terminal.read(until: shown)
-    }
-    terminal.type("q")
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 0)
+    try await recordTyping(
+      [
+        ("a", "Add: "), ("Buy milk\r", "Added 1: Buy milk"), ("a", "Add: "),
+        ("Call mom\r", "Added 2: Call mom"), ("e", "Rename 2: "), ("!\r", "Renamed 2: Call mom!"),
+        (" ", "Done 2: Call mom!"), ("d", "Deleted 2: Call mom!"), ("u", "Undid: delete"),
+      ], to: log)
 
     // Every step that changed the todos is the result of a command, sent by that command's
     // effect; the live updates bring the initial contents only (no other process wrote).
