@@ -4,8 +4,9 @@
 /// An action carries another when its payload is an enum (`child(Child.Action)`), or holds
 /// one: a tuple or a struct payload carries its element named `action` when that is an enum
 /// (`element(id:action:)`); otherwise a tuple carries its only element that is an enum
-/// (`finished(Outcome, contents:)`), and a struct the enum that is its only stored property. An action that is not an enum is named by its description when that is short
-/// (`"ping"` for a `String`), by its type otherwise (`Feature.Action`).
+/// (`finished(Outcome, contents:)`), and a struct the enum that is its only stored property.
+/// An action that is not an enum is named by its description when that is short (`"ping"` for
+/// a `String`), by its type otherwise (`Feature.Action`).
 ///
 /// Uses reflection; only diagnostics and the session recorder call it, never a send.
 package func actionName(_ action: Any) -> String {
