@@ -13,7 +13,7 @@
 ///
 /// Parts left out (the selection, a draft, a loading flag) are never recorded nor restored.
 ///
-/// **Cost.** A ``value(_:cost:)`` part is held across each recorded action, so an action that
+/// **Cost.** A `value(_:cost:)` part is held across each recorded action, so an action that
 /// changes it copies it once, and a step keeps its old value whole: name small values (a
 /// title, a note), not large collections. A ``rows(_:action:cost:)`` part records changed rows
 /// by identifier: for an action addressed to one row through `action` (the case the
