@@ -6,12 +6,13 @@
 /// (`element(id:action:)`); otherwise a tuple carries its only element that is an enum
 /// (`finished(Outcome, contents:)`), and a struct the enum that is its only stored property.
 /// An action that is not an enum is named by its description when that is short (`"ping"` for
-/// a `String`), by its type otherwise (`Feature.Action`).
+/// a `String`, `Feature.Nudge(side: Feature.Side.left)`), by its type otherwise
+/// (`Feature.Action`); either way, types are named in full, without their module.
 ///
 /// Uses reflection; only diagnostics and the session recorder call it, never a send.
 package func actionName(_ action: Any) -> String {
   guard Mirror(reflecting: action).displayStyle == .enum else {
-    let text = String(describing: action)
+    let text = readableDescription(of: action, reflecting: false)
     return text.count <= 40 ? text : typeName(type(of: action))
   }
   var name = ""
@@ -40,7 +41,7 @@ func actionSummary(_ action: Any) -> String {
   // tuple or struct, is left out: its other elements (an element's identifier) are in the
   // name's context.
   guard let payload = leaf.payload else { return name }
-  let text = String(reflecting: payload)
+  let text = readableDescription(of: payload, reflecting: true)
   guard text.count <= 24 else { return "\(name)(…)" }
   // Several payloads, or a labeled one, are a tuple that brings its own parentheses.
   return Mirror(reflecting: payload).displayStyle == .tuple ? name + text : "\(name)(\(text))"

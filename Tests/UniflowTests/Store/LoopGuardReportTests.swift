@@ -91,6 +91,8 @@ private struct PingStack: Reducer {
 /// Actions that are not an enum, of a type nested in another.
 private enum Feature {
   struct Tick: Equatable { var payload = String(repeating: "x", count: 50) }
+  enum Side: Equatable { case left, right }
+  struct Nudge: Equatable { var side: Side }
 }
 
 @MainActor
@@ -159,6 +161,19 @@ private func stoppedChain<R: Reducer>(
     }
     let cycle = try stoppedChain(reducer, initialState: 0, sending: Feature.Tick(), limit: 100)
     #expect(cycle.actions == ["Feature.Tick", "Feature.Tick"])
+  }
+
+  @Test func theTypesADescriptionNamesAreNamedInFull() throws {
+    let reducer = Reduce<Int, Feature.Nudge> { count, nudge in
+      count += 1
+      return .send(Feature.Nudge(side: nudge.side == .left ? .right : .left))
+    }
+    let cycle = try stoppedChain(reducer, initialState: 0, sending: Feature.Nudge(side: .left), limit: 100)
+    #expect(
+      cycle.actions == [
+        "Feature.Nudge(side: Feature.Side.left)", "Feature.Nudge(side: Feature.Side.right)",
+        "Feature.Nudge(side: Feature.Side.left)",
+      ])
   }
 
   @Test func theDefaultHandlerReportsACycleWithoutStoppingTheProgram() async {
