@@ -112,11 +112,13 @@ extension Store {
   /// A store for one element of a collection in this store's state: a row of a list.
   ///
   /// ```swift
-  /// for todo in store.todos {
-  ///   let row = store.scope(id: todo.id, in: \.todos, action: AppAction.todos)!
+  /// if let row = store.scope(id: todo.id, in: \.todos, action: AppAction.todos) {
   ///   row.send(.toggle)  // reaches the root as .todos(.element(id: todo.id, action: .toggle))
   /// }
   /// ```
+  ///
+  /// For the stores of every row, use `scope(forEach:action:)`, which tracks the rows'
+  /// identifiers once rather than each row's presence.
   ///
   /// If the element is removed (or a part above it goes away), the row's store, and every
   /// store scoped from it, keeps answering with the last state it read, and its sends do
