@@ -22,21 +22,20 @@ import Uniflow
 /// ```
 @MainActor
 final class DetailScreen {
-  /// What the screen shows.
+  /// What the screen shows: selected after every action, so it only copies what it needs
+  /// (whether the note is saved is worked out when the screen is painted).
   private struct Content: Equatable {
     var todo: Todo
-    var note: String
+    var note: TextDraft
     var saveStatus: TodoDetailFeature.SaveStatus
-    var hasUnsavedNote: Bool
     /// What Ctrl-_ would undo in the note, if anything.
     var undoLabel: String?
 
     init?(_ state: TodoDestination.State) {
       guard case .detail(let detail) = state else { return nil }
       todo = detail.todo
-      note = detail.note.text
+      note = detail.note
       saveStatus = detail.saveStatus
-      hasUnsavedNote = detail.hasUnsavedNote
       undoLabel = detail.noteHistory.undoLabel
     }
   }
@@ -61,8 +60,13 @@ final class DetailScreen {
 
   /// Subscribes to the screen's state and paints it once.
   func layOut() {
-    token = store.observe(Content.init) { [unowned self] in draw($0) }
-    draw(Content(store.state))
+    token = store.observe(Content.init) { [unowned self] in paint($0) }
+    paint(Content(store.state))
+  }
+
+  /// Has the screen painted in the next frame.
+  private func paint(_ content: Content?) {
+    canvas.paint(Canvas.Part(self)) { [weak self] in self?.draw(content) }
   }
 
   private func draw(_ content: Content?) {
@@ -83,7 +87,8 @@ final class DetailScreen {
       ("", ""),
       (status.style, "  Note " + status.text + undo),
     ]
-    text += content.note.split(separator: "\n", omittingEmptySubsequences: false).map { ("", "  " + $0) }
+    // Only the lines that fit are taken, each cut to the width as it is drawn.
+    text += Self.lines(of: content.note.text, upTo: lines.count - text.count).map { ("", "  " + $0) }
     for (offset, line) in lines.enumerated() {
       guard offset < text.count else {
         canvas.put("", line: line)
@@ -97,7 +102,24 @@ final class DetailScreen {
     switch content.saveStatus {
     case .failed(let error): ("\u{1B}[31m", "(✗ not saved: \(error); esc again leaves without saving)")
     case .saving: ("\u{1B}[2m", "(saving…)")
-    case .idle: ("\u{1B}[2m", content.hasUnsavedNote ? "(not saved yet)" : "(saved)")
+    case .idle:
+      ("\u{1B}[2m", content.todo.hasNote(content.note.text) ? "(saved)" : "(not saved yet)")
     }
+  }
+
+  /// The first `count` lines of `text`, found by their line breaks: a long line is not read
+  /// past its break.
+  private static func lines(of text: String, upTo count: Int) -> [Substring] {
+    var lines: [Substring] = []
+    var start = text.startIndex
+    while lines.count < count {
+      guard let end = text.utf8[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+        lines.append(text[start...])
+        break
+      }
+      lines.append(text[start..<end])
+      start = text.index(after: end)
+    }
+    return lines
   }
 }

@@ -31,8 +31,13 @@ final class HistoryScreen {
 
   /// Subscribes to the screen's state and paints it once.
   func layOut() {
-    token = store.observe(Self.history) { [unowned self] in draw($0) }
-    draw(Self.history(store.state))
+    token = store.observe(Self.history) { [unowned self] in paint($0) }
+    paint(Self.history(store.state))
+  }
+
+  /// Has the screen painted in the next frame.
+  private func paint(_ history: TodoHistoryFeature.State?) {
+    canvas.paint(Canvas.Part(self)) { [weak self] in self?.draw(history) }
   }
 
   private static func history(_ state: TodoDestination.State) -> TodoHistoryFeature.State? {

@@ -63,14 +63,26 @@ final class ListScreen {
     let rowCount = Self.rowCount(lines: canvas.lines)
     store.send(.setPageSize(rowCount))
     let state = store.state
-    draw(Self.header(state))
-    canvas.put("\u{1B}[2m" + String(repeating: "─", count: canvas.width), line: headerLine + 1)
-    tokens = [store.observe(Self.header) { [unowned self] in draw($0) }]
+    paint(Self.header(state))
+    canvas.paint(Canvas.Part(self, slot: 1)) { [weak self] in
+      guard let self else { return }
+      canvas.put("\u{1B}[2m" + String(repeating: "─", count: canvas.width), line: headerLine + 1)
+    }
+    tokens = [store.observe(Self.header) { [unowned self] in paint($0) }]
     for slot in 0..<rowCount {
       let select = { (state: TodoListFeature.State) in Self.row(slot: slot, in: state) }
-      draw(select(state), slot: slot)
-      tokens.append(store.observe(select) { [unowned self] in draw($0, slot: slot) })
+      paint(select(state), slot: slot)
+      tokens.append(store.observe(select) { [unowned self] in paint($0, slot: slot) })
     }
+  }
+
+  /// Has the header, or a row, painted in the next frame.
+  private func paint(_ header: Header) {
+    canvas.paint(Canvas.Part(self, slot: 0)) { [weak self] in self?.draw(header) }
+  }
+
+  private func paint(_ row: Row, slot: Int) {
+    canvas.paint(Canvas.Part(self, slot: 2 + slot)) { [weak self] in self?.draw(row, slot: slot) }
   }
 
   private static func row(slot: Int, in state: TodoListFeature.State) -> Row {

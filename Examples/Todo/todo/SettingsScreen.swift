@@ -40,8 +40,13 @@ final class SettingsScreen {
 
   /// Subscribes to the screen's state and to the shared settings, and paints it once.
   func layOut() {
-    tokens = [store.observe(Self.content) { [unowned self] in draw($0) }]
-    draw(Self.content(store.state))
+    tokens = [store.observe(Self.content) { [unowned self] in paint($0) }]
+    paint(Self.content(store.state))
+  }
+
+  /// Has the screen painted in the next frame.
+  private func paint(_ content: Content?) {
+    canvas.paint(Canvas.Part(self)) { [weak self] in self?.draw(content) }
   }
 
   private static func content(_ state: TodoDestination.State) -> Content? {

@@ -131,6 +131,38 @@ import UniflowTestSupport
     #expect(snapshot.todos.map(\.isDone) == [false, true])
   }
 
+  /// Keys sent one after another (a terminal without bracketed paste, a remote session, a fast
+  /// typist) are handled as they come, but the screen is drawn once for what was read in one
+  /// go: the work of drawing does not grow with the keys, nor with the length of the note.
+  @Test func keysTypedOneAfterAnotherIntoANoteAreDrawnOncePerBatchNotPerKey() async throws {
+    _ = try await todo.run("add", "Buy milk")
+    let process = try start()
+    try await terminal.read(until: "Buy milk")
+    terminal.type("\r")
+    try await terminal.read(until: "Note: ")
+    let mark = terminal.output.count
+    let typed = String(repeating: "abcdefghi ", count: 400) + "end"
+    terminal.type(typed)
+    // The input line shows the end of the note, as the last frame drew it.
+    try await terminal.read(until: "end\u{1B}[0m\u{1B}[K", after: mark)
+    let drawn = terminal.text(from: mark)
+    // The input line is drawn once a frame; once a key would be 4 003 times.
+    let frames = drawn.components(separatedBy: "\u{1B}[1m Note: ").count - 1
+    #expect(frames >= 1)
+    #expect(frames <= 40, "\(frames) frames for \(typed.count) keys")
+    // Each frame draws at most the screen: the output does not grow with the note either.
+    let written = terminal.output.count - mark
+    #expect(written <= frames * 24 * 200, "\(written) bytes in \(frames) frames")
+
+    terminal.type("\u{1B}")
+    try await terminal.read(until: "Saved the note of 1: Buy milk", after: mark)
+    terminal.type("q")
+    try await terminal.readToEnd()
+    await process.waitForExit()
+    #expect(process.terminationStatus == 0)
+    #expect(try await storedSnapshot().todos.map(\.note) == [typed])
+  }
+
   @Test func theDetailShowsTheStoredNoteAndItsDates() async throws {
     _ = try await todo.run("add", "Buy milk")
     _ = try await todo.run("note", "1", "Oat milk")

@@ -61,7 +61,7 @@ public struct TodoDetailFeature: Reducer, Sendable {
     /// long to store is unsaved.
     ///
     /// - Complexity: O(*n*) in the length of the note.
-    public var hasUnsavedNote: Bool { (try? Todo.validatedNote(note.text)) != todo.note }
+    public var hasUnsavedNote: Bool { !todo.hasNote(note.text) }
 
     /// Follows the todo as the repository gives it now: its title, dates and stored note; a
     /// note being typed is kept.
@@ -176,9 +176,7 @@ public struct TodoDetailFeature: Reducer, Sendable {
   private func handle(_ state: inout State, _ action: Action) -> Effect<Action> {
     switch action {
     case .edit(let edit):
-      let before = state.note.text
-      state.note.apply(edit)
-      guard state.note.text != before else { return .none }
+      guard state.note.apply(edit) else { return .none }
       if case .failed = state.saveStatus { state.saveStatus = .idle }
       return saveAfterAPause()
 

@@ -113,9 +113,9 @@ public struct TodoListFeature: Reducer, Sendable {
     case .startSearch:
       state.searchDraft = TextDraft(state.search)
     case .editSearch(let edit):
-      guard var draft = state.searchDraft else { return .none }
-      draft.apply(edit)
-      state.searchDraft = draft
+      // Edited in place: a copy would copy the text on every key. The list follows the text,
+      // not the cursor.
+      guard state.searchDraft?.apply(edit) == true, let draft = state.searchDraft else { return .none }
       state.search = draft.text
     case .keepSearch:
       state.searchDraft = nil
