@@ -408,6 +408,37 @@ import UniflowTestSupport
     #expect(replay.standardError == "")
   }
 
+  /// The global options go anywhere, for `replay` and `inspect` as for the other commands.
+  @Test func theGlobalOptionsGoBeforeOrAfterReplayAndInspect() async throws {
+    let (log, steps) = try await recordedSession()
+    let matches = "replayed \(steps) of \(steps) recorded steps: every state matches the recording\n"
+    for arguments in [
+      ["--db", todo.database, "replay", log], ["replay", "--db", todo.database, log],
+      ["replay", log, "--db=\(todo.database)"], ["--db", "replay", "replay", log],
+    ] {
+      let replay = try await todo.runWithoutDatabase(arguments)
+      #expect(replay.status == 0, "\(arguments): \(replay.standardError)")
+      #expect(replay.standardOutput == matches, "\(arguments)")
+    }
+    let page = todo.directory.file("page.html")
+    for arguments in [
+      ["--db", todo.database, "inspect", log, "-o", page],
+      ["inspect", log, "--db", todo.database, "-o", page],
+    ] {
+      try? FileManager.default.removeItem(atPath: page)
+      let inspect = try await todo.runWithoutDatabase(arguments)
+      #expect(inspect.status == 0, "\(arguments): \(inspect.standardError)")
+      #expect(FileManager.default.fileExists(atPath: page), "\(arguments)")
+    }
+    // Help is help wherever it is asked for; a --db without its path is a usage error.
+    let help = try await todo.runWithoutDatabase(["replay", "--help"])
+    #expect(help.status == 0)
+    #expect(help.standardOutput.contains("todo replay FILE"))
+    let usage = try await todo.runWithoutDatabase(["replay", log, "--db"])
+    #expect(usage.status == 2)
+    #expect(usage.errorLines == ["todo: error: option --db needs a path (see 'todo --help')"])
+  }
+
   @Test func theFirstStepWhoseStateDiffersIsReportedWithStatus1() async throws {
     let (log, steps) = try await recordedSession()
     // What the program did when it was recorded, as a bug would have it: the added todo's
