@@ -519,6 +519,54 @@ import UniflowTesting
     await store.finish()
   }
 
+  /// With done todos last, a todo checked off moves down and the next one takes its place under
+  /// the cursor: `k space k space` checks off two neighbours.
+  @Test func withDoneTodosLastTheCursorStaysWhereItWasAndTheNextTodoTakesThePlace() async {
+    let todos: IdentifiedArray<Todo> = [todo(1, "a"), todo(2, "b"), todo(3, "c")]
+    let store = makeStore(
+      InMemoryTodoRepository(todos: todos),
+      state: TodoFeature.State(
+        list: .init(
+          todos: todos, settings: Shared(TodoSettings(showsDoneLast: true)), selection: 3, isLoaded: true)))
+    await store.send(.list(.moveSelection(by: -1))) { $0.list.selection = 2 }
+    await store.send(.list(.toggleSelected))
+    await store.receive(.list(.delegate(.toggle(id: 2))))
+    await store.receive(.toggle(id: 2))
+    await store.receive(
+      .finished(
+        .completed(todo(2, "b", isDone: true)),
+        contents: TodoSnapshot(
+          todos: [todo(1, "a"), todo(2, "b", isDone: true), todo(3, "c")], undoHistory: ["complete “b”"]))
+    ) {
+      $0.list.todos[id: 2] = todo(2, "b", isDone: true)
+      $0.undoHistory = ["complete “b”"]
+      $0.outcome = .completed(todo(2, "b", isDone: true))
+      $0.list.selection = 3
+    }
+    #expect(store.state.list.visibleTodos.ids == [1, 3, 2])
+    #expect(store.state.list.selectedIndex == 1)
+
+    await store.send(.list(.moveSelection(by: -1))) { $0.list.selection = 1 }
+    await store.send(.list(.toggleSelected))
+    await store.receive(.list(.delegate(.toggle(id: 1))))
+    await store.receive(.toggle(id: 1))
+    await store.receive(
+      .finished(
+        .completed(todo(1, "a", isDone: true)),
+        contents: TodoSnapshot(
+          todos: [todo(1, "a", isDone: true), todo(2, "b", isDone: true), todo(3, "c")],
+          undoHistory: ["complete “b”", "complete “a”"]))
+    ) {
+      $0.list.todos[id: 1] = todo(1, "a", isDone: true)
+      $0.undoHistory.append("complete “a”")
+      $0.outcome = .completed(todo(1, "a", isDone: true))
+      $0.list.selection = 3
+    }
+    #expect(store.state.list.visibleTodos.ids == [3, 1, 2])
+    #expect(store.state.list.selectedIndex == 0)
+    await store.finish()
+  }
+
   @Test func typingASearchPutsTheListScreenInSearchMode() async {
     let store = makeStore(state: TodoFeature.State(list: .init(todos: [todo(1, "Buy milk")], isLoaded: true)))
     #expect(store.state.screen == .list)

@@ -271,12 +271,21 @@ public struct TodoFeature: Reducer, Sendable {
 
     case .finished(let outcome, let contents):
       let before = state.list.todos
+      let (selection, selectedIndex) = (state.list.selection, state.list.selectedIndex)
       state.load(contents)
       state.outcome = outcome
       switch outcome {
       case .added(let todo):
         // The contents hold the new todo: when the filter shows it, it is selected.
         if state.list.visibleTodos.contains(id: todo.id) { state.list.selection = todo.id }
+      case .completed(let todo), .reopened(let todo):
+        // The cursor stays where it was: a todo that moves away (done ones last) leaves its
+        // place to the next one, so that toggling again toggles a neighbour.
+        if todo.id == selection, let index = selectedIndex, state.list.selectedIndex != index,
+          let next = state.list.visibleTodo(at: min(index, state.list.visibleTodos.count - 1))
+        {
+          state.list.selection = next.id
+        }
       case .undid, .redid:
         // The row the step brought back or changed is selected, as the list had it then: a
         // deletion undone selects the todo restored.
