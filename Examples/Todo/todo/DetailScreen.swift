@@ -77,7 +77,8 @@ final class DetailScreen {
     let title = " " + TextWidth.fitted(todo.title, width: max(1, width - TextWidth.columns(of: id) - 2))
     let gap = max(1, width - TextWidth.columns(of: title) - TextWidth.columns(of: id))
     let status = Self.saveStatus(content)
-    let undo = content.undoLabel.map { " · ^_ undoes \($0.lowercased())" } ?? ""
+    var undo = content.undoLabel.map { " · ^_ undoes \($0.lowercased())" } ?? ""
+    if case .failed = content.saveStatus { undo = "" }
     var text: [(style: String, text: String)] = [
       ("\u{1B}[1m", title + String(repeating: " ", count: gap) + id),
       ("\u{1B}[2m", String(repeating: "─", count: width)),
@@ -87,6 +88,8 @@ final class DetailScreen {
       ("", ""),
       (status.style, "  Note " + status.text + undo),
     ]
+    // Why the note was not saved, on a line of its own: the instruction above is never cut.
+    if case .failed(let error) = content.saveStatus { text.append(("\u{1B}[31m", "  ✗ \(error)")) }
     // Only the lines that fit are taken, each cut to the width as it is drawn.
     text += Self.lines(of: content.note.text, upTo: lines.count - text.count).map { ("", "  " + $0) }
     for (offset, line) in lines.enumerated() {
@@ -100,7 +103,9 @@ final class DetailScreen {
 
   private static func saveStatus(_ content: Content) -> (style: String, text: String) {
     switch content.saveStatus {
-    case .failed(let error): ("\u{1B}[31m", "(✗ not saved: \(error); esc again leaves without saving)")
+    case .failed(.noteTooLong(let length, let maximum)):
+      ("\u{1B}[31m", "(✗ not saved: \(length - maximum) characters too long; delete them to save it)")
+    case .failed: ("\u{1B}[31m", "(✗ not saved; esc tries again, ^_ undoes the typing)")
     case .saving: ("\u{1B}[2m", "(saving…)")
     case .idle:
       ("\u{1B}[2m", content.todo.hasNote(content.note.text) ? "(saved)" : "(not saved yet)")

@@ -36,6 +36,7 @@ final class ListScreen {
     var filter: TodoFilter
     var search: String
     var sortOrder: TodoSortOrder
+    var showsDoneLast: Bool
   }
 
   private let store: StoreOf<TodoListFeature>
@@ -109,13 +110,15 @@ final class ListScreen {
   private static func header(_ state: TodoListFeature.State) -> Header {
     Header(
       openCount: state.openCount, doneCount: state.doneCount, filter: state.filter, search: state.search,
-      sortOrder: state.shownSettings.sortOrder)
+      sortOrder: state.shownSettings.sortOrder, showsDoneLast: state.shownSettings.showsDoneLast)
   }
 
   private func draw(_ header: Header) {
     let title = " Uniflow Todo"
     let matching = header.search.isEmpty ? "" : " matching “\(header.search)”"
-    let order = header.sortOrder == .created ? "" : " by \(header.sortOrder)"
+    let order =
+      (header.sortOrder == .created ? "" : " by \(header.sortOrder)")
+      + (header.showsDoneLast ? ", done last" : "")
     let summary =
       "\(header.openCount) open · \(header.doneCount) done · showing \(header.filter)\(matching)\(order) "
     let width = canvas.width

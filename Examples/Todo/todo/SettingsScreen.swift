@@ -25,10 +25,12 @@ final class SettingsScreen {
   private let lines: Range<Int>
   private var tokens: [ObservationToken] = []
 
-  /// What the screen shows: the settings, the one selected, and the storage's last error.
+  /// What the screen shows: the settings, the one selected, why the last change was not kept,
+  /// and the storage's last error.
   private struct Content: Equatable {
     var settings: TodoSettings
     var selection: TodoSettings.Key
+    var notKept: String?
     var storageError: String?
   }
 
@@ -52,7 +54,7 @@ final class SettingsScreen {
   private static func content(_ state: TodoDestination.State) -> Content? {
     guard case .settings(let screen) = state else { return nil }
     return Content(
-      settings: screen.settings.value, selection: screen.selection,
+      settings: screen.settings.value, selection: screen.selection, notKept: screen.notKept,
       storageError: screen.settings.storageError?.description)
   }
 
@@ -76,7 +78,11 @@ final class SettingsScreen {
       let line = " \(isSelected ? "▸" : " ") \(name)  \(padded) \(key.allowedValues.joined(separator: ", "))"
       text.append((isSelected ? "\u{1B}[7m" : "", line))
     }
-    if let error = content.storageError {
+    if let reason = content.notKept {
+      text.append(("", ""))
+      text.append(("\u{1B}[31m", "  ✗ The change was not kept, the settings are as stored:"))
+      text.append(("\u{1B}[31m", "    \(reason)"))
+    } else if let error = content.storageError {
       text.append(("", ""))
       text.append(("\u{1B}[31m", "  ✗ \(error)"))
     }

@@ -127,6 +127,17 @@ final class TerminalApp {
     }
     let observation = store.send(.startObserving)
     let store = store
+    // The display settings another process changed reach the list as an action sent from
+    // outside the store, as the keys are: a change made here is followed by the list's own
+    // action, caused by it, and leaves nothing to send.
+    let outsideSettings = store.observe(\.list.showsTheSettings) { showsThem in
+      guard !showsThem else { return }
+      // Sent once the store is done telling its observers, and only if still needed: another
+      // observer may have seen the same change.
+      Task {
+        if !store.list.showsTheSettings { store.send(.list(.settingsChangedElsewhere)) }
+      }
+    }
     let watching = Task { [changeMonitor] in
       await changeMonitor.run { error in store.send(.failed(error)) }
     }
@@ -143,6 +154,7 @@ final class TerminalApp {
     await watching.value
     store.send(.stopObserving)
     await observation.finish()
+    outsideSettings.cancel()
     tokens = []
     shown = nil
     terminal.restore()
@@ -152,14 +164,16 @@ final class TerminalApp {
   }
 
   /// Saves the notes typed on the detail screens and not stored yet, as leaving each screen
-  /// does, so that quitting loses nothing typed; returns what could not be saved.
+  /// does, so that quitting loses nothing typed; returns what could not be saved, with the
+  /// note as typed, for the user to keep.
   private func saveTypedNotes() async -> [String] {
     var failures: [String] = []
     for id in store.path.ids.reversed() {
       guard case .detail(let detail)? = store.path[id: id], detail.hasUnsavedNote else { continue }
       await store.send(.path(.element(id: id, action: .detail(.close)))).finish()
       if case .detail(let after)? = store.path[id: id], case .failed(let error) = after.saveStatus {
-        failures.append("the note of todo \(after.todo.id) was not saved: \(error)")
+        failures.append(
+          "the note of todo \(after.todo.id) was not saved: \(error); as typed, it was:\n\(after.note.text)")
       }
     }
     return failures

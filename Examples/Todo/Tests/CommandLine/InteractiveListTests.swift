@@ -255,6 +255,22 @@ import UniflowTestSupport
     #expect(snapshot.undoHistory == ["add “Buy milk”", "complete “Buy milk”", "reopen “Buy milk”"])
   }
 
+  /// With done todos last, the header says so, and a todo checked off leaves its place under
+  /// the cursor to the next one: `k space k space` checks off two neighbours.
+  @Test func withDoneTodosLastTheCursorStaysAndTwoNeighboursAreCheckedOff() async throws {
+    for title in ["a", "b", "c"] { _ = try await todo.run("add", title) }
+    _ = try await todo.run("config", "done-last", "yes")
+    let process = try start()
+    try await terminal.read(until: "showing all, done last")
+    terminal.type("Gk k ")
+    try await terminal.read(until: "Done 1: a")
+    terminal.type("q")
+    try await terminal.readToEnd()
+    await process.waitForExit()
+    #expect(process.terminationStatus == 0)
+    #expect(try await storedSnapshot().todos.map(\.isDone) == [true, true, false])
+  }
+
   @Test func quickDeletesEachDeleteTheSelectedTodo() async throws {
     _ = try await todo.run("add", "Buy milk")
     _ = try await todo.run("add", "Call mom")

@@ -149,6 +149,38 @@ import UniflowTestSupport
       ])
   }
 
+  /// The list takes in a change of the settings as an action caused by the change made on the
+  /// settings screen; a change another process made arrives as an action of its own, with no
+  /// cause, named for where it came from.
+  @Test func aSettingsChangeIsTheCauseOfTheListsActionAndAnotherProcesssIsMarkedAsSuch() async throws {
+    let log = todo.directory.file("settings.jsonl")
+    let (process, terminal) = try await todo.startRecordedSession(to: log)
+    var mark = terminal.output.count
+    terminal.type("s")
+    try await terminal.read(until: "esc/enter back", after: mark)
+    mark = terminal.output.count
+    terminal.type("l")
+    try await terminal.read(until: "‹ open ›", after: mark)
+    mark = terminal.output.count
+    try await expectSuccess(todo.run("config", "sort", "title"), printing: "Set sort to title\n")
+    try await terminal.read(until: "  title  ", after: mark)
+    terminal.type("\u{1B}q")
+    try await terminal.readToEnd()
+    await process.waitForExit()
+    #expect(process.terminationStatus == 0)
+
+    let steps = try SessionLog(contentsOf: URL(filePath: log), expectedApp: "todo").steps
+    let change = try #require(steps.first { $0.action.description.contains("changeSelected") })
+    let followed = steps.filter { $0.name == "list.settingsChanged" }
+    #expect(followed.map(\.cause) == [change.sequenceNumber])
+    let elsewhere = steps.filter { $0.name == "list.settingsChangedElsewhere" }
+    #expect(elsewhere.count == 1, "\(steps.map(\.name))")
+    #expect(elsewhere.first?.cause == nil)
+    let final = try SessionLog(contentsOf: URL(filePath: log), expectedApp: "todo").state(
+      after: steps.count, as: TodoFeature.State.self)
+    #expect(final.list.shownSettings == TodoSettings(filter: .open, sortOrder: .title))
+  }
+
   @Test func inspectingALogCutShortWritesWhatItCouldRead() async throws {
     let log = todo.directory.file("cut.jsonl")
     #expect(try await todo.run("add", "Buy milk", "--record", log).status == 0)
