@@ -45,12 +45,15 @@ final class DetailScreen {
   /// The lines the screen draws on, from 1 at the top.
   private let lines: Range<Int>
   private var token: ObservationToken?
-  private let dates: DateFormatter = {
+  private let dates = DetailScreen.minutes()
+
+  /// The screens' dates: `2026-12-01 15:30`, in the local time zone.
+  static func minutes() -> DateFormatter {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.dateFormat = "yyyy-MM-dd HH:mm"
     return formatter
-  }()
+  }
 
   init(store: Store<TodoDestination.State, TodoDestination.Action>, canvas: Canvas, lines: Range<Int>) {
     self.store = store

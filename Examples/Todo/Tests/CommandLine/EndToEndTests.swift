@@ -343,7 +343,7 @@ import TodoCore
 
     try await expectFailure(
       todo.run("add", "Buy milk"), status: 1,
-      saying: "has schema version 9 but this todo knows versions up to 5")
+      saying: "has schema version 9 but this todo knows versions up to 6")
     #expect(try todo.directory.contents(of: todo.database) == before)
   }
 

@@ -188,6 +188,8 @@ import UniflowTestSupport
   @Test func tabOnTheDetailShowsTheTodosHistoryAndEscGoesBackLevelByLevel() async throws {
     _ = try await todo.run("add", "Buy milk")
     _ = try await todo.run("add", "Call mom")
+    _ = try await todo.run("note", "1", "Oat")
+    _ = try await todo.run("note", "1", "Oat milk")
     _ = try await todo.run("done", "1")
     let process = try start()
     try await terminal.read(until: "Call mom")
@@ -198,6 +200,9 @@ import UniflowTestSupport
     let shown = terminal.text(from: mark)
     #expect(shown.contains("complete “Buy milk”"))
     #expect(!shown.contains("Call mom"))
+    // The two changes of the note tell apart: each with its time, and the note it left.
+    #expect(shown.contains(#/\d{4}-\d\d-\d\d \d\d:\d\d  note on “Buy milk”: Oat milk /#))
+    #expect(shown.contains(#/\d{4}-\d\d-\d\d \d\d:\d\d  note on “Buy milk”: Oat /#))
     mark = terminal.output.count
     terminal.type("\u{1B}")
     try await terminal.read(until: "Note: ", after: mark)
