@@ -107,11 +107,13 @@ final class DetailScreen {
   private static func saveStatus(_ content: Content) -> (style: String, text: String) {
     switch content.saveStatus {
     case .failed(.noteTooLong(let length, let maximum)):
-      ("\u{1B}[31m", "(✗ not saved: \(length - maximum) characters too long; delete them to save it)")
-    case .failed: ("\u{1B}[31m", "(✗ not saved; esc tries again, ^_ undoes the typing)")
-    case .saving: ("\u{1B}[2m", "(saving…)")
+      let over = length - maximum
+      let amount = over == 1 ? "1 character too long; delete it" : "\(over) characters too long; delete them"
+      return ("\u{1B}[31m", "(✗ not saved: \(amount) to save)")
+    case .failed: return ("\u{1B}[31m", "(✗ not saved; esc tries again, ^_ undoes the typing)")
+    case .saving: return ("\u{1B}[2m", "(saving…)")
     case .idle:
-      ("\u{1B}[2m", content.todo.hasNote(content.note.text) ? "(saved)" : "(not saved yet)")
+      return ("\u{1B}[2m", content.todo.hasNote(content.note.text) ? "(saved)" : "(not saved yet)")
     }
   }
 

@@ -163,6 +163,32 @@ import UniflowTestSupport
     #expect(try await storedSnapshot().todos.map(\.note) == [typed])
   }
 
+  /// At 100 columns, the message of a note too long to save keeps its instruction: the reason
+  /// goes on a line of its own under it.
+  @Test func aNoteTooLongToSaveSaysWhatToDoAtOneHundredColumns() async throws {
+    _ = try await todo.run("add", "Buy milk")
+    let wide = try PseudoTerminal(columns: 100)
+    let process = try todo.start(on: wide, environment: ["TERM": "xterm-256color", "NO_COLOR": nil])
+    try await wide.read(until: "Buy milk")
+    var mark = wide.output.count
+    wide.type("\r")
+    try await wide.read(until: "Note: ", after: mark)
+    mark = wide.output.count
+    let long = String(repeating: "n", count: Todo.maximumNoteLength + 1)
+    wide.type("\u{1B}[200~\(long)\u{1B}[201~\u{1B}")
+    try await wide.read(until: "(✗ not saved: 1 character too long; delete it to save)", after: mark)
+    try await wide.read(until: "✗ the note is 10001 characters long; a note has at most 10000", after: mark)
+    // Deleting the character over leaves a note that can be saved, and Esc saves it.
+    mark = wide.output.count
+    wide.type("\u{7F}\u{1B}")
+    try await wide.read(until: "Saved the note of 1: Buy milk", after: mark)
+    wide.type("q")
+    try await wide.readToEnd()
+    await process.waitForExit()
+    #expect(process.terminationStatus == 0)
+    #expect(try await storedSnapshot().todos.map(\.note.count) == [Todo.maximumNoteLength])
+  }
+
   @Test func theDetailShowsTheStoredNoteAndItsDates() async throws {
     _ = try await todo.run("add", "Buy milk")
     _ = try await todo.run("note", "1", "Oat milk")
