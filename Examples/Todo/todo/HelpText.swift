@@ -60,9 +60,12 @@ let helpText = """
                                   folder must exist
     --record-replace FILE         the same, replacing the regular file FILE if it exists
 
-  Database file (its directory is created if missing):
+  Database file:
     --db PATH if given, else $\(TodoDatabaseLocation.environmentVariable) if set,
     else $XDG_DATA_HOME/uniflow-todo/todos.sqlite, else ~/.local/share/uniflow-todo/todos.sqlite
+    It is created, with its folder, by what stores something: add, config KEY VALUE and the
+    interactive list. Where there is none, the other commands answer as from an empty list and
+    create nothing (with a warning naming a path given with --db or the variable).
 
   Output: on a terminal, done todos are dimmed and errors red (not with NO_COLOR set, or
   TERM=dumb); the colour setting makes the lists always (even to a pipe) or never coloured;

@@ -34,6 +34,20 @@ struct Invocation: Equatable {
     var isConfig: Bool {
       if case .config = self { true } else { false }
     }
+
+    /// Whether it creates the database when there is none yet: it adds todos, or sets a
+    /// setting. The others only read, or change todos that a database without todos does not
+    /// have: where there is no database they answer as from an empty one, and create nothing.
+    /// (Without a command, the interactive list creates it: the program decides, as only it
+    /// knows whether it runs on a terminal.)
+    var createsTheDatabase: Bool {
+      switch self {
+      case .add, .addFromStandardInput, .config(_, value: _?): true
+      case .standard, .help, .version, .list, .done, .reopen, .rename, .remove, .show, .note,
+        .noteFromStandardInput, .clearDone, .undo, .redo, .config(_, value: nil):
+        false
+      }
+    }
   }
 
   var command: Command

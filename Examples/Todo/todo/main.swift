@@ -46,18 +46,29 @@ func runCommand(arguments: [String]) async throws(StandardOutput.Failure) -> Int
   let isInteractive =
     invocation.command == .standard && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     && ProcessInfo.processInfo.environment["TERM"] != "dumb"
-  let repository: SQLiteTodoRepository
+  let repository: any TodoRepository
   let diagnostics = SharedDiagnostics(holdsUntilPrinted: isInteractive)
   var settings: Shared<TodoSettings>
   do {
+    let environment = ProcessInfo.processInfo.environment
     let path = try TodoDatabaseLocation.resolve(
-      explicitPath: invocation.databasePath, environment: ProcessInfo.processInfo.environment)
-    repository = try SQLiteTodoRepository(path: path)
-    // Settings change a few times a minute at most: a short interval lets a quick second
-    // change reach the other running programs within a tenth of a second.
-    let values = SharedValues(
-      writeInterval: .milliseconds(100), diagnosticHandler: { diagnostics.report($0) })
-    settings = try values.shared(try SQLiteSettingsStorage(path: path), default: TodoSettings())
+      explicitPath: invocation.databasePath, environment: environment)
+    if !isInteractive, !invocation.command.createsTheDatabase, TodoDatabaseLocation.isMissing(path) {
+      // A command that only reads creates nothing: it answers as from an empty database, and
+      // names a path the user chose, which may be mistyped.
+      if invocation.databasePath != nil || environment[TodoDatabaseLocation.environmentVariable] == path {
+        printWarning("there is no todo database at \(path); nothing is read or created there")
+      }
+      repository = InMemoryTodoRepository()
+      settings = Shared(TodoSettings())
+    } else {
+      repository = try SQLiteTodoRepository(path: path)
+      // Settings change a few times a minute at most: a short interval lets a quick second
+      // change reach the other running programs within a tenth of a second.
+      let values = SharedValues(
+        writeInterval: .milliseconds(100), diagnosticHandler: { diagnostics.report($0) })
+      settings = try values.shared(try SQLiteSettingsStorage(path: path), default: TodoSettings())
+    }
   } catch let error as TodoStoreError {
     printError(error.description)
     return 1

@@ -65,6 +65,9 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
   case sqlite(path: String, code: Int32, message: String)
   /// A setting named or valued wrongly; nothing was changed.
   case badSetting(TodoSettingsError)
+  /// A setting changed could not be written to its storage, for this reason: the settings are
+  /// back as they are stored.
+  case settingNotKept(reason: String)
 
   /// One line describing the problem, without a trailing period.
   public var description: String {
@@ -122,6 +125,8 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
       "SQLite error \(code) on \(path): \(message)"
     case .badSetting(let error):
       error.description
+    case .settingNotKept(let reason):
+      "the setting was not kept: \(reason)"
     }
   }
 }

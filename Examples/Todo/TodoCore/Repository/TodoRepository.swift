@@ -154,10 +154,26 @@ public protocol TodoRepository: OutsideChangeSource {
   /// - Returns: The labels, such as `add “Buy milk”`, oldest first.
   func history(of id: Todo.ID) async throws(TodoStoreError) -> [String]
 
+  /// The changes of one todo that ``undo()`` can revert, oldest first, each with when it was
+  /// made and the note it left, so that a history screen tells changes of the same kind apart.
+  ///
+  /// - Parameter id: The todo; one without changes kept (or unknown) has an empty history.
+  /// - Returns: The entries, oldest first. By default, ``history(of:)``'s labels, without
+  ///   dates or notes.
+  func changes(of id: Todo.ID) async throws(TodoStoreError) -> [TodoHistoryEntry]
+
   /// Publishes a new snapshot to ``updates()`` if the contents were changed from outside this
   /// instance (another process on the same database file) since the last snapshot.
   ///
   /// The program's ``TodoChangeMonitor`` calls it periodically while the contents are shown. A
   /// repository that nobody else can change does nothing.
   func reloadIfChanged() async throws(TodoStoreError)
+}
+
+extension TodoRepository {
+  /// ``history(of:)``'s labels, without dates or notes: for a repository that does not keep
+  /// them.
+  public func changes(of id: Todo.ID) async throws(TodoStoreError) -> [TodoHistoryEntry] {
+    try await history(of: id).map { TodoHistoryEntry($0) }
+  }
 }
