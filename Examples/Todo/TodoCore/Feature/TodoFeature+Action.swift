@@ -67,6 +67,10 @@ extension TodoFeature {
     /// A rename found its todo gone: another process deleted it. The error is shown, and the
     /// title typed is kept in the title editor, where saving adds it as a new todo.
     case renameFoundTodoDeleted(id: Todo.ID, title: String)
+    /// A title could not be saved because the server is lost: the error is shown, and the
+    /// title typed goes back into the title editor (for the todo `id`, or a new one), to save
+    /// again once the server is back.
+    case titleNotSaved(TodoStoreError, id: Todo.ID?, title: String)
 
     /// The case carrying the list's actions.
     public static let listCase = ActionCase(embed: Action.list) {

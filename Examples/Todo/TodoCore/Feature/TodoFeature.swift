@@ -159,6 +159,9 @@ public struct TodoFeature: Reducer, Sendable {
       let date = now()
       return perform(
         { repository throws(TodoStoreError) in try await repository.add(title: title, at: date) },
+        failure: { error in
+          error.isConnectionLoss ? .titleNotSaved(error, id: nil, title: title) : .failed(error)
+        },
         outcome: TodoOutcome.added)
 
     case .addAll(let titles):
@@ -186,7 +189,8 @@ public struct TodoFeature: Reducer, Sendable {
       return perform(
         { repository throws(TodoStoreError) in try await repository.rename(id: id, to: title) },
         failure: { error in
-          error == .todoNotFound(id) ? .renameFoundTodoDeleted(id: id, title: title) : .failed(error)
+          if error == .todoNotFound(id) { return .renameFoundTodoDeleted(id: id, title: title) }
+          return error.isConnectionLoss ? .titleNotSaved(error, id: id, title: title) : .failed(error)
         }
       ) {
         $0.isChanged ? .renamed($0.todo) : .alreadyTitled($0.todo)
@@ -267,6 +271,8 @@ public struct TodoFeature: Reducer, Sendable {
 
     case .snapshotLoaded(let snapshot):
       state.load(snapshot)
+      // Contents arrived: the server said lost is back.
+      if state.error?.isConnectionLoss == true { state.error = nil }
       return .none
 
     case .finished(let outcome, let contents):
@@ -289,6 +295,15 @@ public struct TodoFeature: Reducer, Sendable {
       return .none
 
     case .failed(let error):
+      return fail(error, &state)
+
+    case .titleNotSaved(let error, let id, let title):
+      if state.editor == nil {
+        var editor = TitleEditorFeature.State()
+        editor.id = id
+        editor.draft = TextDraft(title)
+        state.editor = editor
+      }
       return fail(error, &state)
 
     case .renameFoundTodoDeleted(let id, let title):

@@ -131,7 +131,9 @@ package final class PostgresConnection {
   ///
   /// - Throws: ``TodoStoreError/offline(server:)`` when the connection broke.
   package func notifications() throws(TodoStoreError) -> [String] {
-    guard PQconsumeInput(handle) == 1 else { throw .offline(server: server.description) }
+    guard PQconsumeInput(handle) == 1, PQstatus(handle) == CONNECTION_OK else {
+      throw .offline(server: server.description)
+    }
     var payloads: [String] = []
     while let notification = PQnotifies(handle) {
       payloads.append(String(cString: notification.pointee.extra))

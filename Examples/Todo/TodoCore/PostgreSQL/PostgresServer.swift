@@ -31,6 +31,12 @@ public struct PostgresServer: Hashable, Sendable, CustomStringConvertible {
   /// Whether the string itself holds a password (`password=` or `user:password@` in a URI).
   public let hasPassword: Bool
 
+  /// The version of the libpq library this program runs on, such as `15.18`.
+  public static var libraryVersion: String {
+    let version = Int(PQlibVersion())
+    return "\(version / 10_000).\(version % 10_000)"
+  }
+
   /// Checks a connection string or URI, without connecting.
   ///
   /// - Parameter connectionString: A libpq connection string or URI.

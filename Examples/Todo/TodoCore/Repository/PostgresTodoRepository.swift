@@ -97,14 +97,13 @@ public final class PostgresTodoRepository: TodoRepository {
   public func updates() -> AsyncStream<Result<TodoSnapshot, TodoStoreError>> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Result<TodoSnapshot, TodoStoreError>.self, bufferingPolicy: .bufferingNewest(1))
-    let server = server
     let id = connection.withLock { connection in
       let id = connection.nextSubscriber
       connection.nextSubscriber += 1
       connection.subscribers[id] = continuation
-      continuation.yield(Self.readSnapshot(&connection, server: server))
       return id
     }
+    continuation.yield(Result { () throws(TodoStoreError) in try read(Self.readSnapshot) })
     continuation.onTermination = { [weak self] _ in
       _ = self?.connection.withLock { $0.subscribers.removeValue(forKey: id) }
     }
@@ -113,10 +112,7 @@ public final class PostgresTodoRepository: TodoRepository {
 
   /// Reads the current contents.
   public func snapshot() async throws(TodoStoreError) -> TodoSnapshot {
-    let server = server
-    return try connection.withLock { connection throws(TodoStoreError) in
-      try Self.readSnapshot(&connection, server: server).get()
-    }
+    try read(Self.readSnapshot)
   }
 
   /// Adds an open todo; see ``TodoRepository/add(title:at:)``.
@@ -263,9 +259,8 @@ public final class PostgresTodoRepository: TodoRepository {
 
   /// The labels of the undo steps that touched a todo; see ``TodoRepository/history(of:)``.
   public func history(of id: Todo.ID) async throws(TodoStoreError) -> [String] {
-    let server = server
-    return try connection.withLock { connection throws(TodoStoreError) in
-      try Self.connected(&connection, server: server).query(
+    try read { _, database throws(TodoStoreError) in
+      try database.query(
         """
         SELECT label FROM undo_steps
         WHERE id IN (SELECT step FROM undo_rows WHERE todo_id = $1) ORDER BY id
@@ -277,17 +272,31 @@ public final class PostgresTodoRepository: TodoRepository {
   /// Publishes a new snapshot if another client committed a change since the last one; see
   /// ``TodoRepository/reloadIfChanged()``.
   ///
-  /// One read of the revision when nothing changed. On a lost connection it connects again
-  /// first, so that a watch that reconnected catches up what it missed.
+  /// One read of the revision when nothing changed.
   public func reloadIfChanged() async throws(TodoStoreError) {
-    let server = server
-    try connection.withLock { connection throws(TodoStoreError) in
-      guard !connection.subscribers.isEmpty else { return }
-      let database = try Self.connected(&connection, server: server)
-      let revision = try database.query("SELECT revision FROM todo_counters").first?.integer(0)
-      guard revision != connection.revision else { return }
-      let snapshot = Self.readSnapshot(&connection, server: server)
-      for continuation in connection.subscribers.values { continuation.yield(snapshot) }
+    try publish(always: false)
+  }
+
+  /// Publishes the contents to the subscribers of ``updates()``, changed or not: what a
+  /// ``PostgresChangeWatch`` does when the server is back after a loss.
+  ///
+  /// - Throws: ``TodoStoreError/offline(server:)`` when the server cannot be reached.
+  public func publishContents() async throws(TodoStoreError) {
+    try publish(always: true)
+  }
+
+  private func publish(always: Bool) throws(TodoStoreError) {
+    let snapshot = try read { connection, database throws(TodoStoreError) -> TodoSnapshot? in
+      guard !connection.subscribers.isEmpty else { return nil }
+      if !always {
+        let revision = try database.query("SELECT revision FROM todo_counters").first?.integer(0)
+        guard revision != connection.revision else { return nil }
+      }
+      return try Self.readSnapshot(&connection, database)
+    }
+    guard let snapshot else { return }
+    for continuation in connection.withLock({ Array($0.subscribers.values) }) {
+      continuation.yield(.success(snapshot))
     }
   }
 
@@ -411,27 +420,33 @@ public final class PostgresTodoRepository: TodoRepository {
     }
   }
 
+  /// Runs reads on the connection; on a lost one, connects again and runs them once more.
+  private func read<Value: Sendable>(
+    _ body: @Sendable (inout Connection, PostgresConnection) throws(TodoStoreError) -> Value
+  ) throws(TodoStoreError) -> Value {
+    let server = server
+    return try connection.withLock { connection throws(TodoStoreError) in
+      do throws(TodoStoreError) {
+        return try body(&connection, Self.connected(&connection, server: server))
+      } catch .offline {
+        // A connection the server dropped (a restart) is found lost only when used.
+        connection.database = nil
+        return try body(&connection, Self.connected(&connection, server: server))
+      }
+    }
+  }
+
   /// Reads the contents in a read transaction of its own, and remembers their revision.
   private static func readSnapshot(
-    _ connection: inout Connection, server: PostgresServer
-  ) -> Result<TodoSnapshot, TodoStoreError> {
-    do throws(TodoStoreError) {
-      let database = try connected(&connection, server: server)
-      do throws(TodoStoreError) {
-        // One snapshot of the database: the todos and the history of the same moment.
-        try database.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-        defer { if database.isConnected { _ = try? database.query("COMMIT") } }
-        let revision = try database.query("SELECT revision FROM todo_counters").first?.integer(0) ?? 0
-        let snapshot = try readContents(database)
-        connection.revision = revision
-        return .success(snapshot)
-      } catch .offline {
-        connection.database = nil
-        throw .offline(server: server.description)
-      }
-    } catch {
-      return .failure(error)
-    }
+    _ connection: inout Connection, _ database: PostgresConnection
+  ) throws(TodoStoreError) -> TodoSnapshot {
+    // One snapshot of the database: the todos and the history of the same moment.
+    try database.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+    defer { if database.isConnected { _ = try? database.query("COMMIT") } }
+    let revision = try database.query("SELECT revision FROM todo_counters").first?.integer(0) ?? 0
+    let snapshot = try readContents(database)
+    connection.revision = revision
+    return snapshot
   }
 
   private static let selectTodos = "SELECT id, title, is_done, created_at, completed_at, note FROM todos"
