@@ -97,8 +97,14 @@ package final class PostgresConnection {
       }
       return rows
     default:
-      if PQstatus(handle) != CONNECTION_OK { throw .offline(server: server.description) }
       let code = PQresultErrorField(result, clibpq_diag_sqlstate()).map { String(cString: $0) } ?? ""
+      // A failure libpq made itself (no SQLSTATE: the server closed the connection), a
+      // connection exception (class 08), or the server shutting down (57P01–57P03).
+      if PQstatus(handle) != CONNECTION_OK || code.isEmpty || code.hasPrefix("08")
+        || ["57P01", "57P02", "57P03"].contains(code)
+      {
+        throw .offline(server: server.description)
+      }
       let message = PostgresServer.oneLine(
         PQresultErrorMessage(result).map { String(cString: $0) } ?? lastError)
       // undefined_table: `relation "todos" does not exist`.
