@@ -98,7 +98,11 @@ final class PostgresTestCluster: Sendable {
 
   /// Finds a free loopback port, as the system gives one to a socket bound to port 0.
   private static func freePort() throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #if canImport(Glibc)
+      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
     guard descriptor >= 0 else { throw Failure(description: "cannot open a socket") }
     defer { close(descriptor) }
     var address = sockaddr_in()
@@ -236,7 +240,11 @@ enum Spawn {
   /// Starts `arguments` (the program found on the `PATH`) with standard input from `input`
   /// (or `/dev/null`) and standard output and error to the file `output`; returns its id.
   static func start(_ arguments: [String], input: Int32? = nil, output: String) throws -> pid_t {
-    var actions = posix_spawn_file_actions_t()
+    #if canImport(Glibc)
+      var actions = posix_spawn_file_actions_t()
+    #else
+      var actions: posix_spawn_file_actions_t?
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     if let input {

@@ -148,8 +148,7 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
     case .serverUnreachable(let server, let reason):
       "cannot reach the todo server \(server): \(reason)"
     case .offline(let server):
-      "offline: the todo server \(server) cannot be reached; changes are refused until it is "
-        + "back (reconnecting)"
+      "offline, reconnecting: changes are refused until the todo server is back (\(server))"
     case .changeOutcomeUnknown(let server):
       "the connection to the todo server \(server) broke while a change was saved, and the "
         + "server cannot be reached to check it: the change may or may not have been made"
