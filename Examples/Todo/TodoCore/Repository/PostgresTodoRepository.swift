@@ -103,7 +103,14 @@ public final class PostgresTodoRepository: TodoRepository {
       connection.subscribers[id] = continuation
       return id
     }
-    continuation.yield(Result { () throws(TodoStoreError) in try read(Self.readSnapshot) })
+    // Yielded under the lock, as a publication is: a later one cannot come first.
+    do throws(TodoStoreError) {
+      try read { connection, database throws(TodoStoreError) in
+        continuation.yield(.success(try Self.readSnapshot(&connection, database)))
+      }
+    } catch {
+      continuation.yield(.failure(error))
+    }
     continuation.onTermination = { [weak self] _ in
       _ = self?.connection.withLock { $0.subscribers.removeValue(forKey: id) }
     }
@@ -286,17 +293,14 @@ public final class PostgresTodoRepository: TodoRepository {
   }
 
   private func publish(always: Bool) throws(TodoStoreError) {
-    let snapshot = try read { connection, database throws(TodoStoreError) -> TodoSnapshot? in
-      guard !connection.subscribers.isEmpty else { return nil }
+    try read { connection, database throws(TodoStoreError) in
+      guard !connection.subscribers.isEmpty else { return }
       if !always {
         let revision = try database.query("SELECT revision FROM todo_counters").first?.integer(0)
-        guard revision != connection.revision else { return nil }
+        guard revision != connection.revision else { return }
       }
-      return try Self.readSnapshot(&connection, database)
-    }
-    guard let snapshot else { return }
-    for continuation in connection.withLock({ Array($0.subscribers.values) }) {
-      continuation.yield(.success(snapshot))
+      let snapshot = try Self.readSnapshot(&connection, database)
+      for continuation in connection.subscribers.values { continuation.yield(.success(snapshot)) }
     }
   }
 
