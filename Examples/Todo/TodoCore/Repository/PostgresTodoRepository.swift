@@ -425,6 +425,7 @@ public final class PostgresTodoRepository: TodoRepository {
   }
 
   /// Runs reads on the connection; on a lost one, connects again and runs them once more.
+  @discardableResult
   private func read<Value: Sendable>(
     _ body: @Sendable (inout Connection, PostgresConnection) throws(TodoStoreError) -> Value
   ) throws(TodoStoreError) -> Value {
