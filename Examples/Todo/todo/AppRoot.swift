@@ -113,6 +113,10 @@ struct AppRoot {
     let repository: any TodoRepository
     let changeWatch: any TodoChangeWatch
     var settings: Shared<TodoSettings>
+    // Settings change a few times a minute at most: a short interval lets a quick second
+    // change reach the other running programs within a tenth of a second.
+    let values = SharedValues(
+      writeInterval: .milliseconds(100), diagnosticHandler: { diagnostics.report($0) })
     do {
       let path = try TodoDatabaseLocation.resolve(
         explicitPath: invocation.databasePath, environment: environment)
@@ -124,10 +128,6 @@ struct AppRoot {
         let todos = try SQLiteTodoRepository(path: path)
         (repository, changeWatch) = (todos, SQLiteChangeWatch(repository: todos))
       }
-      // Settings change a few times a minute at most: a short interval lets a quick second
-      // change reach the other running programs within a tenth of a second.
-      let values = SharedValues(
-        writeInterval: .milliseconds(100), diagnosticHandler: { diagnostics.report($0) })
       settings = try values.shared(try SQLiteSettingsStorage(path: path), default: TodoSettings())
     } catch let error as TodoStoreError {
       printError(error.description)

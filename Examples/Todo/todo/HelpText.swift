@@ -92,7 +92,8 @@ let helpText = """
   Exit status:
     0  success
     1  the change failed: unknown id, nothing to undo, or a database that cannot be used
-       (not a todo database, newer schema, read-only, locked)
+       (not a todo database, newer schema, read-only, locked), or a server that cannot be
+       reached or refuses the login (offline: the change was not made)
     2  usage error: unknown command or option, missing or invalid argument, empty title,
        unknown setting or value
     3  the change was made, but telling of it failed: its output could not be written (a

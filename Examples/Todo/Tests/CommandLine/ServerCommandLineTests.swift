@@ -4,7 +4,7 @@ import TodoCore
 
 /// The `todo` program on a PostgreSQL server (`--server`, `UNIFLOW_TODO_SERVER`), as a user
 /// runs it, on the test process's cluster.
-@Suite struct ServerCommandLineTests {
+@Suite(.timeLimit(.minutes(10))) struct ServerCommandLineTests {
   let todo: TodoProcess
   let cluster: PostgresTestCluster
   let server: PostgresServer
@@ -113,6 +113,30 @@ import TodoCore
     #expect(!keywords.standardError.contains("hunter2"))
     let help = try await todo.runWithoutDatabase(["--help"])
     #expect(help.standardOutput.contains("--server CONNINFO"))
+  }
+
+  @Test func aPasswordInTheEnvironmentReachesNeitherTheRecordingNorTheMessages() async throws {
+    // A role of its own, with a password, over TCP (where the cluster asks for one).
+    let role = "recorder_\(server.database)"
+    _ = try PostgresTodoRepository(server: server)
+    try cluster.admin(
+      "CREATE ROLE \(role) LOGIN PASSWORD 'hunter2-secret'",
+      "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(role)",
+      "GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(role)", database: server.database)
+    let uri = "postgresql://\(role):hunter2-secret@127.0.0.1:\(cluster.port)/\(server.database)"
+    let (addLog, failLog) = (todo.directory.file("add.jsonl"), todo.directory.file("fail.jsonl"))
+    let added = try await todo.runWithoutDatabase(
+      ["--db", todo.database, "--record", addLog, "add", "Buy milk"],
+      environment: ["UNIFLOW_TODO_SERVER": uri])
+    expectSuccess(added, printing: "Added 1: Buy milk\n")
+    let missing = try await todo.runWithoutDatabase(
+      ["--db", todo.database, "--record", failLog, "done", "7"], environment: ["UNIFLOW_TODO_SERVER": uri])
+    expectFailure(missing, status: 1, saying: "no todo with id 7")
+    let recordings = try [addLog, failLog].map {
+      String(decoding: try todo.directory.contents(of: $0), as: UTF8.self)
+    }
+    #expect(recordings[0].contains("Buy milk"))
+    #expect(!recordings.joined().contains("hunter2"))
   }
 
   @Test func aClientKilledMidChangeLosesNothingItAcknowledged() async throws {

@@ -7,7 +7,7 @@ import UniflowTestSupport
 /// Three clients of one server making changes at the same time, each with its own store and
 /// change watch: every screen ends with the list the server has.
 @MainActor
-@Suite struct ManyClientsTests {
+@Suite(.timeLimit(.minutes(10))) struct ManyClientsTests {
   /// The changes each client makes: 100 in the test suite; `scripts/todo-many-clients` sets
   /// `UNIFLOW_TODO_CHANGES_PER_CLIENT=1000`.
   static let changesPerClient =

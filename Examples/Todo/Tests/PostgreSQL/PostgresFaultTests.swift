@@ -5,7 +5,7 @@ import Uniflow
 
 /// What a PostgreSQL client does when the connection breaks or the server goes away: nothing
 /// applied twice, nothing lost, and back by itself.
-@Suite struct PostgresFaultTests {
+@Suite(.timeLimit(.minutes(10))) struct PostgresFaultTests {
   @Test func aChangeWhoseCommitAnswerIsLostIsSentAgainAndAppliedOnce() async throws {
     let repository = try PostgresTodoRepository(server: PostgresTestCluster.shared().makeDatabase())
     _ = try await repository.add(title: "Buy milk", at: testDate)

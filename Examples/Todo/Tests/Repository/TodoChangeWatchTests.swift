@@ -5,7 +5,7 @@ import Uniflow
 
 /// The change watch of each repository: another process's (another client's) change reaches
 /// this one's subscribers without anyone asking.
-@Suite struct TodoChangeWatchTests {
+@Suite(.timeLimit(.minutes(10))) struct TodoChangeWatchTests {
   enum Kind: String, CaseIterable, CustomTestStringConvertible {
     case sqlite, postgres
     var testDescription: String { rawValue }

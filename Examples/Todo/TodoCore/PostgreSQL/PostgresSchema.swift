@@ -33,37 +33,7 @@ enum PostgresSchema {
         note text NOT NULL DEFAULT ''
       )
       """,
-      "CREATE TABLE undo_steps (id bigint PRIMARY KEY, label text NOT NULL)",
-      """
-      CREATE TABLE undo_rows (
-        step bigint NOT NULL,
-        ordinal bigint GENERATED ALWAYS AS IDENTITY,
-        todo_id bigint NOT NULL,
-        existed boolean NOT NULL,
-        title text,
-        is_done boolean,
-        created_at double precision,
-        completed_at double precision,
-        note text
-      )
-      """,
-      "CREATE INDEX undo_rows_by_step ON undo_rows (step)",
-      "CREATE INDEX undo_rows_by_todo ON undo_rows (todo_id)",
-      "CREATE TABLE redo_steps (id bigint PRIMARY KEY, label text NOT NULL)",
-      """
-      CREATE TABLE redo_rows (
-        step bigint NOT NULL,
-        ordinal bigint GENERATED ALWAYS AS IDENTITY,
-        todo_id bigint NOT NULL,
-        existed boolean NOT NULL,
-        title text,
-        is_done boolean,
-        created_at double precision,
-        completed_at double precision,
-        note text
-      )
-      """,
-      "CREATE INDEX redo_rows_by_step ON redo_rows (step)",
+    ] + history("undo") + ["CREATE INDEX undo_rows_by_todo ON undo_rows (todo_id)"] + history("redo") + [
       """
       CREATE TABLE applied_changes (
         key uuid PRIMARY KEY,
@@ -79,6 +49,28 @@ enum PostgresSchema {
       "INSERT INTO todo_schema (version) VALUES (1)",
     ]
   ]
+
+  /// The tables of one of the two histories, `undo` or `redo`: its steps, and the todos each
+  /// step restores (as they were; `existed` false for a todo the step removes), in order.
+  private static func history(_ name: String) -> [String] {
+    [
+      "CREATE TABLE \(name)_steps (id bigint PRIMARY KEY, label text NOT NULL)",
+      """
+      CREATE TABLE \(name)_rows (
+        step bigint NOT NULL,
+        ordinal bigint GENERATED ALWAYS AS IDENTITY,
+        todo_id bigint NOT NULL,
+        existed boolean NOT NULL,
+        title text,
+        is_done boolean,
+        created_at double precision,
+        completed_at double precision,
+        note text
+      )
+      """,
+      "CREATE INDEX \(name)_rows_by_step ON \(name)_rows (step)",
+    ]
+  }
 
   /// The version this build writes.
   static var currentVersion: Int { migrations.count }
