@@ -32,21 +32,20 @@ public struct SQLiteChangeWatch: TodoChangeWatch {
     let folder = URL(fileURLWithPath: repository.path).deletingLastPathComponent().path
     let watch = SharedStorageWatch.folder(atPath: folder) { signal.changed() }
     defer { watch?.cancel() }
-    let repository = repository
-    if watch == nil {
-      // Polling, as a last resort, once a second.
-      let poll = Task {
+    // Polling, as a last resort, once a second.
+    let poll =
+      watch != nil
+      ? nil
+      : Task {
         while !Task.isCancelled {
           signal.changed()
           try? await Task.sleep(for: .seconds(1))
         }
       }
-      defer { poll.cancel() }
-      await signal.deliver(to: repository, publish: repository.reloadIfChanged, report: report)
-      return
-    }
+    defer { poll?.cancel() }
     // What changed before the watch began.
     signal.changed()
+    let repository = repository
     await signal.deliver(to: repository, publish: repository.reloadIfChanged, report: report)
   }
 }
