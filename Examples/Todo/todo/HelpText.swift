@@ -51,6 +51,12 @@ let helpText = """
 
   Options (before or after the command; -- ends them, for a title starting with '-'):
     --db PATH                     use the database file at PATH
+    --server CONNINFO             keep the todos on a PostgreSQL server (or set
+                                  $UNIFLOW_TODO_SERVER): a libpq connection string or URI,
+                                  such as postgresql://todo@db.example.org/todos; TLS
+                                  settings (sslmode=verify-full…) pass through to libpq; the
+                                  password goes in ~/.pgpass or $PGPASSWORD, never here. The
+                                  display settings stay in the local database file
     -h, --help                    show this help
     --version                     show the version
     --record FILE                 record the session's actions and states to a new file
@@ -92,7 +98,8 @@ let helpText = """
   Exit status:
     0  success
     1  the change failed: unknown id, nothing to undo, or a database that cannot be used
-       (not a todo database, newer schema, read-only, locked)
+       (not a todo database, newer schema, read-only, locked), or a server that cannot be
+       reached or refuses the login (offline: the change was not made)
     2  usage error: unknown command or option, missing or invalid argument, empty title,
        title or note too long, unknown setting or value
     3  the change was made, but telling of it failed: its output could not be written (a

@@ -53,6 +53,8 @@ struct Invocation: Equatable {
   var command: Command
   /// The database path given with `--db`.
   var databasePath: String?
+  /// The todo server given with `--server`: a libpq connection string or URI.
+  var server: String?
 
   /// Parses the arguments (without the program name).
   ///
@@ -60,6 +62,7 @@ struct Invocation: Equatable {
   /// may start with a dash.
   init(arguments: [String]) throws(UsageError) {
     var databasePath: String?
+    var server: String?
     var words: [String] = []
     var filters: [(option: String, filter: TodoFilter)] = []
     var wantsHelp = false
@@ -87,6 +90,12 @@ struct Invocation: Equatable {
         index += 1
       case _ where argument.hasPrefix("--db="):
         databasePath = String(argument.dropFirst("--db=".count))
+      case "--server":
+        guard index < arguments.count else { throw UsageError("option --server needs a connection string") }
+        server = arguments[index]
+        index += 1
+      case _ where argument.hasPrefix("--server="):
+        server = String(argument.dropFirst("--server=".count))
       case "-h", "--help":
         wantsHelp = true
       case "--version":
@@ -115,7 +124,9 @@ struct Invocation: Equatable {
       }
     }
     if databasePath?.isEmpty == true { throw UsageError("option --db needs a path") }
+    if server?.isEmpty == true { throw UsageError("option --server needs a connection string") }
     self.databasePath = databasePath
+    self.server = server
     if wantsHelp {
       command = .help
       return

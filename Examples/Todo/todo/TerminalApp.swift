@@ -77,7 +77,7 @@ final class TerminalApp {
   }
 
   private let store: StoreOf<TodoFeature>
-  private let changeMonitor: TodoChangeMonitor
+  private let changeWatch: any TodoChangeWatch
   private let terminal = Terminal()
   private let canvas: Canvas
   /// Whether the environment lets the `auto` colour setting colour: not when `NO_COLOR` is
@@ -103,9 +103,9 @@ final class TerminalApp {
   /// What the program's shared values report, printed once the terminal is restored.
   private let diagnostics: SharedDiagnostics
 
-  init(store: StoreOf<TodoFeature>, changeMonitor: TodoChangeMonitor, diagnostics: SharedDiagnostics) {
+  init(store: StoreOf<TodoFeature>, changeWatch: any TodoChangeWatch, diagnostics: SharedDiagnostics) {
     self.store = store
-    self.changeMonitor = changeMonitor
+    self.changeWatch = changeWatch
     self.diagnostics = diagnostics
     canvas = Canvas(terminal: terminal)
   }
@@ -138,8 +138,8 @@ final class TerminalApp {
         if !store.list.showsTheSettings { store.send(.list(.settingsChangedElsewhere)) }
       }
     }
-    let watching = Task { [changeMonitor] in
-      await changeMonitor.run { error in store.send(.failed(error)) }
+    let watching = Task { [changeWatch] in
+      await changeWatch.run { error in store.send(.failed(error)) }
     }
     layOut()
     listenToInput()
@@ -148,7 +148,7 @@ final class TerminalApp {
     let unsaved = await saveTypedNotes()
     // A setting changed within the last write interval is written now, before the exit.
     try? store.list.settings.save()
-    // Wait for the binding and the monitor to end, so that the repository is released and
+    // Wait for the binding and the watch to end, so that the repository is released and
     // closes the database cleanly before the program exits.
     watching.cancel()
     await watching.value

@@ -262,7 +262,10 @@ import TodoCore
   @Test func versionNamesTheProgramAndSQLite() async throws {
     let result = try await todo.runWithoutDatabase(["--version"])
     #expect(result.status == 0)
-    #expect(result.standardOutput == "todo 0.1.0 (Uniflow; SQLite \(SQLiteDatabase.libraryVersion))\n")
+    #expect(
+      result.standardOutput
+        == "todo 0.1.0 (Uniflow; SQLite \(SQLiteDatabase.libraryVersion); libpq \(PostgresServer.libraryVersion))\n"
+    )
     #expect(result.standardError.isEmpty)
   }
 

@@ -282,6 +282,8 @@ public struct TodoFeature: Reducer, Sendable {
       // Another process changed the todos: what the last command did is no longer the news.
       if state.list.isLoaded, snapshot.todos != state.list.todos { state.outcome = nil }
       state.load(snapshot)
+      // Contents arrived: the server said lost is back.
+      if state.error?.isConnectionLoss == true { state.error = nil }
       return .none
 
     case .finished(let outcome, let contents):

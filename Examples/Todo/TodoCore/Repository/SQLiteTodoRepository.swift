@@ -315,12 +315,18 @@ public final class SQLiteTodoRepository: TodoRepository {
     }
   }
 
-  /// Publishes a new snapshot if another process committed a change since the last one.
+  /// Publishes a new snapshot if another process committed a change since the last one; an
+  /// ``SQLiteChangeWatch`` calls it when the database's folder changes.
   public func reloadIfChanged() async throws(TodoStoreError) {
     try connection.withLock { connection throws(TodoStoreError) in
-      guard !connection.subscribers.isEmpty,
-        try Self.dataVersion(of: connection.database) != connection.dataVersion
-      else { return }
+      guard !connection.subscribers.isEmpty else { return }
+      // A file event comes when another process writes its transaction into the log, before
+      // it commits: waiting for the write lock waits for that transaction to end, so that its
+      // commit is seen now, not at the next event.
+      if (try? connection.database.execute("BEGIN IMMEDIATE")) != nil {
+        try? connection.database.execute("ROLLBACK")
+      }
+      guard try Self.dataVersion(of: connection.database) != connection.dataVersion else { return }
       Self.publish(&connection)
     }
   }

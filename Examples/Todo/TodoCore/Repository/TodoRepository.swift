@@ -25,7 +25,7 @@ import Foundation
 /// changes are undone in the reverse order they were made, as far back as the repository
 /// keeps its history (at least the last 100 changes). A change that does nothing (marking a
 /// done todo done, clearing when nothing is done) leaves no undo step.
-public protocol TodoRepository: OutsideChangeSource {
+public protocol TodoRepository: Sendable {
   /// The repository's contents: the current snapshot at once, then a new one after each change
   /// ``reloadIfChanged()`` finds from outside this instance.
   ///
@@ -163,10 +163,13 @@ public protocol TodoRepository: OutsideChangeSource {
   func changes(of id: Todo.ID) async throws(TodoStoreError) -> [TodoHistoryEntry]
 
   /// Publishes a new snapshot to ``updates()`` if the contents were changed from outside this
-  /// instance (another process on the same database file) since the last snapshot.
+  /// instance (another process on the same database file, another client of the same server)
+  /// since the last snapshot.
   ///
-  /// The program's ``TodoChangeMonitor`` calls it periodically while the contents are shown. A
+  /// The program's ``TodoChangeWatch`` calls it when it learns of a change from outside. A
   /// repository that nobody else can change does nothing.
+  ///
+  /// - Throws: A ``TodoStoreError`` when the contents cannot be checked or read.
   func reloadIfChanged() async throws(TodoStoreError)
 }
 
