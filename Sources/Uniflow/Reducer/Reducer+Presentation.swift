@@ -102,17 +102,50 @@ public struct DismissReducer<Parent: Reducer, ChildState>: Reducer {
       with: .report(
         .dismissalIgnored("\(typeName(ChildState.self)) is not presented (dismissed already?)")))
   }
+
+  /// The parent's appearance.
+  @inlinable
+  public func _appearance() -> Appearance<Parent.State, Parent.Action>? {
+    parent._appearance()
+  }
 }
 
 extension ActionCase {
-  /// The case of the child's own actions inside a presentation case.
+  /// The case of the child's own actions inside a presentation case: what a store of the
+  /// presented child sends.
+  ///
+  /// ```swift
+  /// let editor = store.scope(state: \.editor, action: Action.editorCase.presented())
+  /// editor?.send(.titleChanged("Milk"))  // reaches the root as .editor(.presented(.titleChanged("Milk")))
+  /// ```
+  ///
+  /// - Returns: The case of the presented child's actions.
   @inlinable
-  func presented<ChildAction>() -> ActionCase<Parent, ChildAction>
+  public func presented<ChildAction>() -> ActionCase<Parent, ChildAction>
   where Child == PresentationAction<ChildAction> {
     let (embed, extract) = (self.embed, self.extract)
     return ActionCase<Parent, ChildAction>(
       embed: { (action: consuming ChildAction) in embed(.presented(action)) },
       extract: { if case .presented(let action)? = extract($0) { action } else { nil } })
+  }
+
+  /// The case of a grandchild's actions: this case, then `child` inside it.
+  ///
+  /// ```swift
+  /// let editorCase = Action.destinationCase.presented().appending(Destination.Action.editorCase)
+  /// editorCase.embed(.titleChanged("Milk"))  // .destination(.presented(.editor(.titleChanged("Milk"))))
+  /// ```
+  ///
+  /// - Parameter child: A case of this case's child action type.
+  /// - Returns: The case of the grandchild's actions in the parent's.
+  @inlinable
+  public func appending<Grandchild>(
+    _ child: ActionCase<Child, Grandchild>
+  ) -> ActionCase<Parent, Grandchild> {
+    let (embed, extract) = (self.embed, self.extract)
+    return ActionCase<Parent, Grandchild>(
+      embed: { (action: consuming Grandchild) in embed(child.embed(action)) },
+      extract: { extract($0).flatMap(child.extract) })
   }
 
   /// Whether an action is the dismissal of a presentation case.

@@ -30,7 +30,7 @@
 /// - Complexity: One extraction per action; the child reducer runs in place on its part of
 ///   the state, without copying it.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
-  @usableFromInline let toChildState: MutableKeyPath<ParentState, Child.State>
+  @usableFromInline let toChildState: ChildPlace<ParentState, Child.State>
   @usableFromInline let toChildAction: ActionCase<ParentAction, Child.Action>
   @usableFromInline let child: Child
 
@@ -46,7 +46,41 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     action: ActionCase<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = MutableKeyPath(state)
+    self.toChildState = .part(MutableKeyPath(state))
+    self.toChildAction = action
+    self.child = child()
+  }
+
+  /// Creates a scope on one case of an enum state: the child runs while the parent state is
+  /// that case, for the parent actions of the action case.
+  ///
+  /// ```swift
+  /// struct Destination: Reducer {
+  ///   enum State { case editor(Editor.State), history(History.State) … }
+  ///   enum Action { case editor(Editor.Action), history(History.Action) … }
+  ///
+  ///   var body: some Reducer<State, Action> {
+  ///     Scope(state: State.editorCase, action: Action.editorCase) { Editor() }
+  ///     Scope(state: State.historyCase, action: Action.historyCase) { History() }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// A child action that arrives while the state is another case (an effect of a screen that
+  /// was replaced) is ignored. The child's state is changed in place (see
+  /// ``StateCase/modify(_:_:)``), and its effects run in the case's namespace.
+  ///
+  /// - Parameters:
+  ///   - state: The case of the parent state that holds the child's state.
+  ///   - action: The parent case carrying the child's actions.
+  ///   - child: The child reducer.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    state: StateCase<ParentState, ChildState>,
+    action: ActionCase<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = .enumCase(state)
     self.toChildAction = action
     self.child = child()
   }
@@ -74,7 +108,46 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(action) else { return .none }
-    return toChildState.modify(&state) { child.reduce(into: &$0, action: childAction) }
-      .lift(toChildAction.embed, into: toChildState.namespace())
+    switch toChildState {
+    case .part(let path):
+      return path.modify(&state) { child.reduce(into: &$0, action: childAction) }
+        .lift(toChildAction.embed, into: path.namespace())
+    case .enumCase(let stateCase):
+      guard
+        let effect = stateCase.modify(&state, { child.reduce(into: &$0, action: childAction) })
+      else { return .none }
+      return effect.lift(toChildAction.embed, into: stateCase.namespace)
+    }
+  }
+
+  /// The child's appearance, on its part (for a case, while the parent state is that case).
+  @inlinable
+  public func _appearance() -> Appearance<ParentState, ParentAction>? {
+    guard let appearance = child._appearance() else { return nil }
+    let (toChildState, embed) = (self.toChildState, toChildAction.embed)
+    return { state in
+      switch toChildState {
+      case .part(let path):
+        return path.modify(&state, appearance).lift(embed, into: path.namespace())
+      case .enumCase(let stateCase):
+        return stateCase.modify(&state, appearance)?.lift(embed, into: stateCase.namespace) ?? .none
+      }
+    }
+  }
+}
+
+/// Where a ``Scope``'s child state is: a part of the parent at a key path, or one case of an
+/// enum parent.
+@usableFromInline
+enum ChildPlace<ParentState, ChildState>: Sendable {
+  case part(MutableKeyPath<ParentState, ChildState>)
+  case enumCase(StateCase<ParentState, ChildState>)
+}
+
+extension StateCase {
+  /// The namespace of the effects of the child feature in this case.
+  @usableFromInline
+  var namespace: EffectNamespace {
+    EffectNamespace(path: \StateCase.self, instance: EffectID(self))
   }
 }

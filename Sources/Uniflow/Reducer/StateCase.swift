@@ -1,0 +1,91 @@
+/// One case of an enum state that holds a child feature's state: how to embed a child state into
+/// the enum, how to extract it back, and how to change it in place.
+///
+/// It is the state's side of an ``ActionCase``. Without macros, a case is spelled once, next to
+/// the enum, and used wherever the child is scoped: in a reducer with
+/// ``Scope/init(state:action:child:)-(StateCase<ParentState,ChildState>,_,_)``, in a view with
+/// ``Store/scope(state:action:)-(StateCase<State,ChildState>,_)``:
+///
+/// ```swift
+/// enum State: Equatable {
+///   case editor(Editor.State)
+///   case history(History.State)
+///
+///   static let editorCase = StateCase(embed: State.editor) {
+///     if case .editor(let state) = $0 { state } else { nil }
+///   }
+/// }
+/// ```
+///
+/// A case is `Hashable` by its identity: the value made by one declaration equals itself and
+/// no other case. Declare it once, as a `static let`, so that every use names the same case.
+public struct StateCase<Parent, Child>: Sendable {
+  /// Wraps a child state in the parent case.
+  public let embed: @Sendable (consuming Child) -> Parent
+  /// The child state if the parent is this case, otherwise `nil`.
+  public let extract: @Sendable (Parent) -> Child?
+  /// What makes this case equal to itself and to no other.
+  @usableFromInline let identity: CaseIdentity
+
+  /// Creates a case from its two directions.
+  ///
+  /// - Parameters:
+  ///   - embed: Wraps a child state in the parent case; usually the case itself,
+  ///     `State.editor`.
+  ///   - extract: Returns the child state if the parent is this case.
+  public init(
+    embed: @escaping @Sendable (consuming Child) -> Parent,
+    extract: @escaping @Sendable (Parent) -> Child?
+  ) {
+    self.embed = embed
+    self.extract = extract
+    self.identity = CaseIdentity()
+  }
+
+  /// Changes the child state in place if the parent is this case.
+  ///
+  /// ```swift
+  /// State.editorCase.modify(&state) { $0.title = "Milk" }
+  /// ```
+  ///
+  /// The parent is moved out while `body` runs, so the child's storage is not shared with it:
+  /// changing an array in the child does not copy the array.
+  ///
+  /// - Parameters:
+  ///   - parent: The enum value.
+  ///   - body: Changes the child state.
+  /// - Returns: What `body` returns, or `nil` (and `body` is not called) if the parent is
+  ///   another case.
+  /// - Complexity: Two pattern matches and one embedding, on top of `body`.
+  @inlinable
+  public func modify<Result>(
+    _ parent: inout Parent, _ body: (inout Child) -> Result
+  ) -> Result? {
+    guard extract(parent) != nil else { return nil }
+    // The child is extracted from the parent consumed, so that nothing else holds its storage.
+    guard var child = extract(consume parent) else {
+      preconditionFailure("Uniflow: a StateCase's extract gave different answers for one value")
+    }
+    let result = body(&child)
+    parent = embed(child)
+    return result
+  }
+}
+
+extension StateCase: Hashable {
+  /// Whether both are the same declared case.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.identity === rhs.identity
+  }
+
+  /// Hashes the case's identity.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(identity))
+  }
+}
+
+/// The identity of one declared ``StateCase``.
+@usableFromInline
+final class CaseIdentity: Sendable {
+  init() {}
+}
