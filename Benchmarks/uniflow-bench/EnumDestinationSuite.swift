@@ -6,8 +6,9 @@ import Uniflow
 // Subject: a parent presenting an optional enum of destinations with `ifLet` and a
 // `PresentationAction` case; the destination reducer scopes each case with
 // `Scope(state: StateCase, action: ActionCase)`. The action edits the shown screen's title.
-// Baseline: the same state and action, with the parent's reducer written by hand: a switch on
-// the action and on the destination's case, which changes the screen in place.
+// Baseline: the same parent and action, with the destination reducer written as a switch on
+// the state's case and the action's (the screen run on a copy, then put back), as a feature
+// written without `StateCase` does.
 //
 // The goal says that declaring the cases beside the enums and composing them costs little over
 // the switch a user would write without them.
@@ -91,29 +92,37 @@ private struct Parent: Reducer {
   }
 }
 
-/// The parent written by hand: the switch over the destination's cases.
-private struct HandWrittenParent: Reducer {
+/// The destinations written by hand, as a feature written without `StateCase` does: a switch
+/// on the state's case and the action's, which runs the screen on a copy and puts it back.
+private struct SwitchedDestination: Reducer {
+  typealias State = Destination.State
+  typealias Action = Destination.Action
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch (state, action) {
+    case (.editor(var editor), .editor(let action)):
+      defer { state = .editor(editor) }
+      return Editor().reduce(into: &editor, action: action).map(Action.editor)
+    case (.viewer(var viewer), .viewer(let action)):
+      defer { state = .viewer(viewer) }
+      return Editor().reduce(into: &viewer, action: action).map(Action.viewer)
+    default:
+      return .none
+    }
+  }
+}
+
+/// The parent of the hand-written destinations, presented the same way.
+private struct SwitchedParent: Reducer {
   typealias State = Parent.State
   typealias Action = Parent.Action
 
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .increment:
-      state.count += 1
-    case .destination(.presented(.editor(let action))):
-      guard case .editor(var editor) = state.destination else { return .none }
-      state.destination = nil
-      _ = Editor().reduce(into: &editor, action: action)
-      state.destination = .editor(editor)
-    case .destination(.presented(.viewer(let action))):
-      guard case .viewer(var viewer) = state.destination else { return .none }
-      state.destination = nil
-      _ = Editor().reduce(into: &viewer, action: action)
-      state.destination = .viewer(viewer)
-    case .destination(.dismiss):
-      state.destination = nil
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      if case .increment = action { state.count += 1 }
+      return .none
     }
-    return .none
+    .ifLet(\.destination, action: Action.destinationCase) { SwitchedDestination() }
   }
 }
 
@@ -134,7 +143,7 @@ private func runEnumDestinationSuite(_ settings: HarnessSettings) async -> Suite
   let composed = Store(
     initialState: Parent.State(destination: .editor(Editor.State())), reducer: Parent())
   let handWritten = Store(
-    initialState: Parent.State(destination: .editor(Editor.State())), reducer: HandWrittenParent())
+    initialState: Parent.State(destination: .editor(Editor.State())), reducer: SwitchedParent())
 
   let comparison = await compare(
     Workload { sendThroughCases(composed, times: $0) },

@@ -72,6 +72,9 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: MutableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: ActionCase<Parent.Action, Child.Action>
   @usableFromInline let child: Child
+  /// The child's reduction, built once: a child with a body (an enum of destinations, with a
+  /// `Scope` per case) would otherwise build it for each of its actions.
+  @usableFromInline let childReduction: (inout Child.State, Child.Action) -> Effect<Child.Action>
   /// Which child is presented: its `id`, its enum case, or `nil` when there is no telling.
   @usableFromInline let identify: (Child.State) -> EffectID?
   /// Whether the child state is a class instance, which can change its identity in place.
@@ -89,6 +92,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.toChildState = MutableKeyPath(toChildState)
     self.toChildAction = toChildAction
     self.child = child
+    self.childReduction = child._storeReduction()
     self.identify = identify
     self.isChildAnObject = Child.State.self is AnyObject.Type
     self.dismissal = dismissal
@@ -107,7 +111,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     if let childAction = toChildAction.extract(action) {
       childEffect = toChildState.modify(&state) { childState in
         guard childState != nil else { return .none }
-        let effect = child.reduce(into: &childState!, action: childAction)
+        let effect = childReduction(&childState!, childAction)
         // Most child actions start no effect.
         if case .none = effect.operation { return .none }
         let childIdentity = identify(childState!)

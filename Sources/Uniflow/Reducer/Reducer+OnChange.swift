@@ -25,14 +25,16 @@ extension Reducer {
   /// chain of modifiers, around the `undoable` reducer rather than inside it.
   ///
   /// - Parameters:
-  ///   - part: The part to watch.
+  ///   - part: The part to watch: a key path (`\.editor?.note`), or a function of the state
+  ///     (`{ $0.todos.count }`).
   ///   - reaction: Called with the part before and after the action, and the state to change;
   ///     returns the work to start.
   /// - Returns: This reducer, with the reaction.
-  /// - Complexity: Two reads of the part and one comparison per action.
+  /// - Complexity: Two reads of the part and one comparison per action. A key path literal is
+  ///   read as directly as the property it names.
   @inlinable
   public func onChange<Value: Equatable>(
-    of part: KeyPath<State, Value>,
+    of part: @escaping (State) -> Value,
     _ reaction: @escaping (_ old: Value, _ new: Value, _ state: inout State) -> Effect<Action>
   ) -> OnChangeReducer<Self, Value> {
     OnChangeReducer(base: self, part: part, reaction: reaction)
@@ -43,12 +45,12 @@ extension Reducer {
 /// ``Reducer/onChange(of:_:)``.
 public struct OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
   @usableFromInline let base: Base
-  @usableFromInline let part: KeyPath<Base.State, Value>
+  @usableFromInline let part: (Base.State) -> Value
   @usableFromInline let reaction: (Value, Value, inout Base.State) -> Effect<Base.Action>
 
   @inlinable
   init(
-    base: Base, part: KeyPath<Base.State, Value>,
+    base: Base, part: @escaping (Base.State) -> Value,
     reaction: @escaping (Value, Value, inout Base.State) -> Effect<Base.Action>
   ) {
     self.base = base
@@ -59,9 +61,9 @@ public struct OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
   /// Runs the base reducer, then the reaction if the part changed.
   @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let old = state[keyPath: part]
+    let old = part(state)
     let effect = base.reduce(into: &state, action: action)
-    let new = state[keyPath: part]
+    let new = part(state)
     guard old != new else { return effect }
     return effect.merge(with: reaction(old, new, &state))
   }

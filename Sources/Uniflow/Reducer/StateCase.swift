@@ -56,16 +56,14 @@ public struct StateCase<Parent, Child>: Sendable {
   ///   - body: Changes the child state.
   /// - Returns: What `body` returns, or `nil` (and `body` is not called) if the parent is
   ///   another case.
-  /// - Complexity: Two pattern matches and one embedding, on top of `body`.
+  /// - Complexity: One pattern match and one embedding, on top of `body`.
   @inlinable
   public func modify<Result>(
     _ parent: inout Parent, _ body: (inout Child) -> Result
   ) -> Result? {
-    guard extract(parent) != nil else { return nil }
-    // The child is extracted from the parent consumed, so that nothing else holds its storage.
-    guard var child = extract(consume parent) else {
-      preconditionFailure("Uniflow: a StateCase's extract gave different answers for one value")
-    }
+    guard var child = extract(parent) else { return nil }
+    // The parent goes while `body` runs, so that nothing else holds the child's storage.
+    _ = consume parent
     let result = body(&child)
     parent = embed(child)
     return result
