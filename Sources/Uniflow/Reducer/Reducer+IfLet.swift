@@ -72,9 +72,6 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: MutableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: ActionCase<Parent.Action, Child.Action>
   @usableFromInline let child: Child
-  /// The child's reduction, built once: a child with a body (an enum of destinations, with a
-  /// `Scope` per case) would otherwise build it for each of its actions.
-  @usableFromInline let childReduction: (inout Child.State, Child.Action) -> Effect<Child.Action>
   /// Which child is presented: its `id`, its enum case, or `nil` when there is no telling.
   @usableFromInline let identify: (Child.State) -> EffectID?
   /// Whether the child state is a class instance, which can change its identity in place.
@@ -92,7 +89,6 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.toChildState = MutableKeyPath(toChildState)
     self.toChildAction = toChildAction
     self.child = child
-    self.childReduction = child._storeReduction()
     self.identify = identify
     self.isChildAnObject = Child.State.self is AnyObject.Type
     self.dismissal = dismissal
@@ -111,7 +107,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     if let childAction = toChildAction.extract(action) {
       childEffect = toChildState.modify(&state) { childState in
         guard childState != nil else { return .none }
-        let effect = childReduction(&childState!, childAction)
+        let effect = child.reduce(into: &childState!, action: childAction)
         // Most child actions start no effect.
         if case .none = effect.operation { return .none }
         let childIdentity = identify(childState!)
@@ -129,7 +125,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     guard childBefore != nil else {
       // Nothing was presented: the parent may have presented a child now.
       guard toChildState.modify(&state, { $0 != nil }) else { return effect }
-      return effect.merge(with: appear(in: &state))
+      return appeared(after: effect, in: &state)
     }
     if !isChildAnObject, Self.isChild(of: &state, at: toChildState, identicalTo: &childBefore) {
       return effect
@@ -137,9 +133,29 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let before = identity ?? identify(childBefore!)
     let after = toChildState.modify(&state) { $0.map(identify) }
     guard after != before else { return effect }
+    return replaced(before, isPresentedNow: after != nil, after: effect, in: &state)
+  }
+
+  /// `effect`, and the work of the child presented in `state` on its appearance.
+  ///
+  /// Apart, and never inlined, with ``replaced(_:isPresentedNow:after:in:)``: a presentation
+  /// changes on few actions, and their code stays out of the path every action takes.
+  @usableFromInline
+  @inline(never)
+  func appeared(after effect: Effect<Parent.Action>, in state: inout Parent.State) -> Effect<Parent.Action> {
+    effect.merge(with: appear(in: &state))
+  }
+
+  /// `effect`, the cancellation of the child with identity `before`, and the work of the child
+  /// that replaced it, if one did.
+  @usableFromInline
+  @inline(never)
+  func replaced(
+    _ before: EffectID?, isPresentedNow: Bool, after effect: Effect<Parent.Action>,
+    in state: inout Parent.State
+  ) -> Effect<Parent.Action> {
     let cancellation = Effect<Parent.Action>.cancel(id: toChildState.namespace(instance: before))
-    // Replaced by another child: that one appeared.
-    guard after != nil else { return effect.merge(with: cancellation) }
+    guard isPresentedNow else { return effect.merge(with: cancellation) }
     return .merge(effect, cancellation, appear(in: &state))
   }
 

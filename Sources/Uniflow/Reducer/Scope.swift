@@ -30,7 +30,7 @@
 /// - Complexity: One extraction per action; the child reducer runs in place on its part of
 ///   the state, without copying it.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
-  @usableFromInline let toChildState: ChildPlace<ParentState, Child.State>
+  @usableFromInline let toChildState: MutableKeyPath<ParentState, Child.State>
   @usableFromInline let toChildAction: ActionCase<ParentAction, Child.Action>
   @usableFromInline let child: Child
 
@@ -46,7 +46,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     action: ActionCase<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .part(MutableKeyPath(state))
+    self.toChildState = MutableKeyPath(state)
     self.toChildAction = action
     self.child = child()
   }
@@ -75,14 +75,15 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ///   - action: The parent case carrying the child's actions.
   ///   - child: The child reducer.
   @inlinable
-  public init<ChildState, ChildAction>(
+  public init<ChildState, ChildAction, Case: Reducer>(
     state: StateCase<ParentState, ChildState>,
     action: ActionCase<ParentAction, ChildAction>,
-    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
-  ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .enumCase(state)
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Case
+  ) where Child == CaseReducer<ParentState, Case>, ChildState == Case.State, ChildAction == Case.Action {
+    // The whole parent state is the part: the case reducer finds the case in it.
+    self.toChildState = state.whole
     self.toChildAction = action
-    self.child = child()
+    self.child = CaseReducer(toCase: state, child: child())
   }
 
   /// Refused: a scope must extract the child's actions too, which a case alone cannot do.
@@ -108,40 +109,49 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(action) else { return .none }
-    switch toChildState {
-    case .part(let path):
-      return path.modify(&state) { child.reduce(into: &$0, action: childAction) }
-        .lift(toChildAction.embed, into: path.namespace())
-    case .enumCase(let stateCase):
-      guard
-        let effect = stateCase.modify(&state, { child.reduce(into: &$0, action: childAction) })
-      else { return .none }
-      return effect.lift(toChildAction.embed, into: stateCase.namespace)
-    }
+    return toChildState.modify(&state) { child.reduce(into: &$0, action: childAction) }
+      .lift(toChildAction.embed, into: toChildState.namespace())
   }
 
-  /// The child's appearance, on its part (for a case, while the parent state is that case).
+  /// The child's appearance, on its part.
   @inlinable
   public func _appearance() -> Appearance<ParentState, ParentAction>? {
     guard let appearance = child._appearance() else { return nil }
     let (toChildState, embed) = (self.toChildState, toChildAction.embed)
     return { state in
-      switch toChildState {
-      case .part(let path):
-        return path.modify(&state, appearance).lift(embed, into: path.namespace())
-      case .enumCase(let stateCase):
-        return stateCase.modify(&state, appearance)?.lift(embed, into: stateCase.namespace) ?? .none
-      }
+      toChildState.modify(&state, appearance).lift(embed, into: toChildState.namespace())
     }
   }
 }
 
-/// Where a ``Scope``'s child state is: a part of the parent at a key path, or one case of an
-/// enum parent.
-@usableFromInline
-enum ChildPlace<ParentState, ChildState>: Sendable {
-  case part(MutableKeyPath<ParentState, ChildState>)
-  case enumCase(StateCase<ParentState, ChildState>)
+/// A child reducer on one case of an enum state, which a ``Scope`` over a ``StateCase`` runs
+/// on the whole enum: what `Scope(state:action:child:)` makes of a case.
+public struct CaseReducer<ParentState, Child: Reducer>: Reducer {
+  @usableFromInline let toCase: StateCase<ParentState, Child.State>
+  @usableFromInline let child: Child
+
+  @inlinable
+  init(toCase: StateCase<ParentState, Child.State>, child: Child) {
+    self.toCase = toCase
+    self.child = child
+  }
+
+  /// Runs the child on its case, if the state is that case.
+  @inlinable
+  public func reduce(into state: inout ParentState, action: Child.Action) -> Effect<Child.Action> {
+    guard let effect = toCase.modify(&state, { child.reduce(into: &$0, action: action) }) else {
+      return .none
+    }
+    return effect.lift({ $0 }, into: toCase.namespace)
+  }
+
+  /// The child's appearance, while the state is its case.
+  @inlinable
+  public func _appearance() -> Appearance<ParentState, Child.Action>? {
+    guard let appearance = child._appearance() else { return nil }
+    let toCase = self.toCase
+    return { state in toCase.modify(&state, appearance)?.lift({ $0 }, into: toCase.namespace) ?? .none }
+  }
 }
 
 extension StateCase {

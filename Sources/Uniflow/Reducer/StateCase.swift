@@ -2,9 +2,8 @@
 /// the enum, how to extract it back, and how to change it in place.
 ///
 /// It is the state's side of an ``ActionCase``. Without macros, a case is spelled once, next to
-/// the enum, and used wherever the child is scoped: in a reducer with
-/// ``Scope/init(state:action:child:)-(StateCase<ParentState,ChildState>,_,_)``, in a view with
-/// ``Store/scope(state:action:)-(StateCase<State,ChildState>,_)``:
+/// the enum, and used wherever the child is scoped: in a reducer with a ``Scope`` over the case,
+/// in a view with a store scoped to it:
 ///
 /// ```swift
 /// enum State: Equatable {
@@ -26,6 +25,9 @@ public struct StateCase<Parent, Child>: Sendable {
   public let extract: @Sendable (Parent) -> Child?
   /// What makes this case equal to itself and to no other.
   @usableFromInline let identity: CaseIdentity
+  /// The whole parent, for a ``Scope`` on the case: made once here, not each time a body with
+  /// the scope is built.
+  @usableFromInline let whole: MutableKeyPath<Parent, Parent>
 
   /// Creates a case from its two directions.
   ///
@@ -40,6 +42,7 @@ public struct StateCase<Parent, Child>: Sendable {
     self.embed = embed
     self.extract = extract
     self.identity = CaseIdentity()
+    self.whole = MutableKeyPath(\Parent.self)
   }
 
   /// Changes the child state in place if the parent is this case.

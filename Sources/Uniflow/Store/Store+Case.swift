@@ -18,7 +18,7 @@ extension Store {
   ///
   /// Read in a tracked scope (a SwiftUI view's body), it tracks this store's whole state. For
   /// an optional enum in the parent's state (a presented destination), scope from the parent
-  /// with the key path ``Swift/Optional/subscript(case:)`` instead: that tracks whether the case
+  /// with a key path to the case (`\.destination[case: …]`) instead: that tracks whether the case
   /// is shown, not what it holds.
   ///
   /// - Parameters:
