@@ -46,9 +46,9 @@ extension Reducer {
   /// }
   /// ```
   ///
-  /// The order is that of any presented child (see ``ifLet(_:action:then:)-9navc``): the
-  /// action of the button, with the prompt still presented, then `.dismiss`, which sets it to
-  /// `nil`. A button without an action sends `.dismiss` alone (see ``PromptButton/choice``).
+  /// The order is that of any presented child (see ``Reducer/ifLet(_:action:then:)-9navc``): the
+  /// action of the button, with the prompt still presented, then `.dismiss`, which sets it
+  /// to `nil`. A button without an action sends `.dismiss` alone (see ``PromptButton/choice``).
   ///
   /// - Parameters:
   ///   - state: The optional prompt.

@@ -3,12 +3,11 @@ extension Store {
   /// screen a destination shows now.
   ///
   /// ```swift
-  /// if let destination = store.scope(state: \.destination, action: Action.destinationCase.presented) {
-  ///   if let editor = destination.scope(state: Destination.State.editorCase, action: Destination.Action.editorCase) {
-  ///     showEditor(editor)
-  ///   } else if let history = destination.scope(state: Destination.State.historyCase, action: Destination.Action.historyCase) {
-  ///     showHistory(history)
-  ///   }
+  /// let destination = store.scope(state: \.destination, action: Action.destinationCase.presented())
+  /// if let editor = destination?.scope(
+  ///   state: Destination.State.editorCase, action: Destination.Action.editorCase)
+  /// {
+  ///   showEditor(editor)
   /// }
   /// ```
   ///

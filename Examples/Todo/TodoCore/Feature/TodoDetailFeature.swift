@@ -169,7 +169,8 @@ public struct TodoDetailFeature: Reducer, Sendable {
     Reduce(handle)
       .undoable(
         history: \.noteHistory, action: Action.undoCase, tracking: [.value(\.note)], clock: clock,
-        policy: Self.undoPolicy)
+        policy: Self.undoPolicy
+      )
       // The note is saved after a pause whatever changed it: typing, undo or redo.
       .onChange(of: \.note.text) { _, _, state in
         if case .failed = state.saveStatus { state.saveStatus = .idle }
