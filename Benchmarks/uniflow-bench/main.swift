@@ -14,6 +14,7 @@ let suites: [Suite] = [
   .stateSize,
   .scopeDepth,
   .presentedChild,
+  .enumDestination,
   .fanOut,
   .wideState,
   .effects,
@@ -23,6 +24,7 @@ let suites: [Suite] = [
   .stack,
   .shared,
   .undo,
+  .onChange,
   .observation,
 ]
 

@@ -61,6 +61,32 @@ public enum KeyMap {
     case .editingNote(let id): return editingNote(key, on: id)
     case .readingHistory(let id): return readingHistory(key, on: id)
     case .changingSettings(let id): return changingSettings(key, on: id)
+    case .answering(let prompt): return answering(key, prompt)
+    }
+  }
+
+  /// The keys of a question, as the footer shows them under its title.
+  ///
+  /// - Parameter prompt: The question shown.
+  /// - Returns: The line of keys: y for the button that confirms, n or Esc for the one that
+  ///   cancels.
+  public static func promptHint(_ prompt: PromptState<TodoFeature.Confirmation>) -> String {
+    let confirm = prompt.buttons.first { $0.action != nil }?.label ?? "Yes"
+    let cancel = prompt.cancelButton?.label ?? "Cancel"
+    return " y \(confirm)  n/esc \(cancel)"
+  }
+
+  /// A question waits for its answer: y (or Enter) chooses the button that confirms, n (or Esc)
+  /// the one that cancels; the other keys do nothing until it is answered.
+  private static func answering(_ key: Key, _ prompt: PromptState<TodoFeature.Confirmation>) -> Command? {
+    switch key {
+    case .character("y"), .character("Y"), .enter:
+      let confirm = prompt.buttons.first { $0.action != nil }
+      return .sendInOrder(.prompt(confirm?.choice ?? .dismiss))
+    case .character("n"), .character("N"), .escape:
+      return .send(.prompt(prompt.cancelButton?.choice ?? .dismiss))
+    case .control(3): return .quit
+    default: return nil
     }
   }
 
@@ -112,7 +138,7 @@ public enum KeyMap {
     case .character("d"), .delete: .sendInOrder(.list(.deleteSelected))
     case .character("u"): .sendInOrder(.undo)
     case .character("r"): .sendInOrder(.redo)
-    case .character("c"): .sendInOrder(.clearDone)
+    case .character("c"): .sendInOrder(.clearDoneTapped)
     case .character("f"), .tab: .send(.list(.cycleFilter))
     case .character("s"): .send(.list(.openSettings))
     case .escape: .send(.back)
@@ -192,7 +218,7 @@ extension TodoFeature.Mode {
   fileprivate var typesText: Bool {
     switch self {
     case .editingTitle, .searching, .editingNote: true
-    case .browsing, .readingHistory, .changingSettings: false
+    case .browsing, .readingHistory, .changingSettings, .answering: false
     }
   }
 }

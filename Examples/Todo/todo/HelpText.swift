@@ -24,7 +24,8 @@ let helpText = """
     todo show ID                  print a todo: its title, status, dates and note
     todo note ID TEXT...          set a todo's note (the words make one line; "" clears it)
     todo note ID -                set a todo's note to standard input, on as many lines
-    todo clear-done               delete every done todo
+    todo clear-done [--yes]       delete every done todo (on a terminal, asks first when
+                                  more than one is done; --yes does not ask)
     todo undo                     revert the last change; repeat to go further back (the last
                                   100 changes are kept; an import with 'add -' is one change)
     todo redo                     apply again what undo reverted, until the next change

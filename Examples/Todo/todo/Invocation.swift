@@ -23,7 +23,9 @@ struct Invocation: Equatable {
     case note(Todo.ID, text: String)
     /// `note ID -`: sets a todo's note to the whole of standard input.
     case noteFromStandardInput(Todo.ID)
-    case clearDone
+    /// `clear-done [--yes]`: deletes the done todos; asks first, on a terminal, when more than
+    /// one is done, unless `confirmed` (`--yes`).
+    case clearDone(confirmed: Bool)
     case undo
     case redo
     /// `config [KEY [VALUE]]`: lists the display settings, prints one, or sets one (the value
@@ -70,6 +72,7 @@ struct Invocation: Equatable {
     var listOptions: [String] = []
     var search: String?
     var json = false
+    var confirmed = false
     var index = 0
     var optionsEnded = false
     while index < arguments.count {
@@ -111,6 +114,7 @@ struct Invocation: Equatable {
       case _ where argument.hasPrefix("--grep="):
         search = String(argument.dropFirst("--grep=".count))
         listOptions.append("--grep")
+      case "-y", "--yes": confirmed = true
       case "--all": filters.append((argument, .all))
       case "--open": filters.append((argument, .open))
       case "--done": filters.append((argument, .done))
@@ -147,6 +151,7 @@ struct Invocation: Equatable {
     if name != "list", name != "ls", let first = listOnly.first {
       throw UsageError("option \(first) only applies to 'todo list'")
     }
+    if confirmed, name != "clear-done" { throw UsageError("option --yes only applies to 'todo clear-done'") }
     switch name {
     case "add":
       if operands == ["-"] {
@@ -189,7 +194,7 @@ struct Invocation: Equatable {
       }
     case "clear-done":
       try Self.expectNoOperands(operands, name)
-      command = .clearDone
+      command = .clearDone(confirmed: confirmed)
     case "undo":
       try Self.expectNoOperands(operands, name)
       command = .undo

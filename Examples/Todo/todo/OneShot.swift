@@ -1,3 +1,4 @@
+import Foundation
 import TodoCore
 import Uniflow
 
@@ -28,7 +29,10 @@ struct OneShot {
       var lines: [String] = []
       while let line = readLine() { lines.append(line) }
       return try await perform(.setNote(id: id, note: lines.joined(separator: "\n")))
-    case .clearDone: return try await perform(.clearDone)
+    case .clearDone(let confirmed):
+      // A script (standard input not a terminal) is never asked; --yes skips the question.
+      guard !confirmed, isatty(STDIN_FILENO) == 1 else { return try await perform(.clearDone) }
+      return try await clearDoneAsking()
     case .undo: return try await perform(.undo)
     case .redo: return try await perform(.redo)
     case .config(let key, let value): return try await config(key, value: value)
@@ -45,6 +49,31 @@ struct OneShot {
     }
     guard let outcome = store.outcome else { return 0 }
     return try report(outcome.description, changedTheList: outcome.changedTheList)
+  }
+
+  /// Clears the done todos, asking first (on standard error, reading the answer from
+  /// standard input) when more than one is done, as the interactive list does.
+  private func clearDoneAsking() async throws(StandardOutput.Failure) -> Int32 {
+    await store.send(.load).finish()
+    if let error = store.error {
+      printError(error.description)
+      return 1
+    }
+    // One done todo or none: deleted without a question, as the list does.
+    guard TodoFeature.clearDonePrompt(doneCount: store.list.doneCount) != nil else {
+      return try await perform(.clearDone)
+    }
+    store.send(.clearDoneTapped)
+    guard let prompt = store.prompt else { return 1 }
+    let confirm = prompt.buttons.first { $0.action != nil }
+    FileHandle.standardError.write(Data("\(prompt.title) \(prompt.message ?? "") [y/N] ".utf8))
+    let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+    guard let confirm, answer == "y" || answer == "yes" else {
+      store.send(.prompt(prompt.cancelButton?.choice ?? .dismiss))
+      printError("nothing was deleted")
+      return 1
+    }
+    return try await perform(.prompt(confirm.choice))
   }
 
   /// Prints what a command did. When the output cannot be written (a full disk) after the list

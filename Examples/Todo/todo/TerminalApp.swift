@@ -48,7 +48,10 @@ final class TerminalApp {
     case input(prompt: String, draft: TextDraft, hint: String)
 
     init(_ state: TodoFeature.State) {
-      if case .history = state.screen {
+      if let prompt = state.prompt {
+        let message = prompt.message.map { " \($0)" } ?? ""
+        self = .hints([" \(prompt.title)\(message)", KeyMap.promptHint(prompt)])
+      } else if case .history = state.screen {
         self = .hints(KeyMap.historyHints)
       } else if case .settings = state.screen {
         self = .hints(KeyMap.settingsHints)

@@ -42,6 +42,24 @@ final class StackTrail: Sendable {
     self.below = below
   }
 
+  /// The identifiers on the chain from `after` that are not on the chain from `before`, bottom
+  /// first: the elements pushed between two trails of one stack.
+  ///
+  /// An identifier on `after` only is one the stack had not handed out before, larger than all
+  /// of `before`'s: the walk takes the links above the top of `before`, in O(k) for k pushed
+  /// elements.
+  @usableFromInline
+  static func added(before: StackTrail?, after: StackTrail?) -> [StackElementID] {
+    // An identifier on `after` only is larger than every one of `before`'s, the top's first.
+    var added: [StackElementID] = []
+    var after = after
+    while let new = after, before.map({ new.id > $0.id }) ?? true {
+      added.append(new.id)
+      after = new.below
+    }
+    return added.reversed()
+  }
+
   /// The identifiers on the chain from `before` that are not on the chain from `after`, bottom
   /// first, for two trails of one stack before and after a reduction.
   ///

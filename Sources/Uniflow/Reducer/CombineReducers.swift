@@ -29,4 +29,10 @@ where Reducers.State == State, Reducers.Action == Action {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)
   }
+
+  /// The reducers' appearances, in order.
+  @inlinable
+  public func _appearance() -> Appearance<State, Action>? {
+    reducers._appearance()
+  }
 }

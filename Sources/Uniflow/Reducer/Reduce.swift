@@ -12,6 +12,9 @@
 public struct Reduce<State, Action>: Reducer {
   @usableFromInline
   let reduce: (inout State, Action) -> Effect<Action>
+  /// The appearance of the reducer this one wraps, if any.
+  @usableFromInline
+  let appearance: Appearance<State, Action>?
 
   /// Creates a reducer from a closure that evolves the state and returns the next effect.
   ///
@@ -19,6 +22,7 @@ public struct Reduce<State, Action>: Reducer {
   @inlinable
   public init(_ reduce: @escaping (_ state: inout State, _ action: Action) -> Effect<Action>) {
     self.reduce = reduce
+    self.appearance = nil
   }
 
   /// Erases another reducer of the same state and action to a `Reduce`.
@@ -27,11 +31,18 @@ public struct Reduce<State, Action>: Reducer {
   @inlinable
   public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
     self.reduce = { reducer.reduce(into: &$0, action: $1) }
+    self.appearance = reducer._appearance()
   }
 
   /// Calls the closure.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reduce(&state, action)
+  }
+
+  /// The wrapped reducer's appearance, for a `Reduce` made from a reducer.
+  @inlinable
+  public func _appearance() -> Appearance<State, Action>? {
+    appearance
   }
 }

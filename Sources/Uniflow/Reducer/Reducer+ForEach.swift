@@ -74,7 +74,6 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
     var elementEffect = Effect<Parent.Action>.none
     if let identified = toElementAction.extract(action) {
       let id = identified.id
-      let embed = toElementAction.embed
       let effect = toElements.modify(&state) { elements in
         elements.modify(id: id) { row in
           let effect = element.reduce(into: &row, action: identified.action)
@@ -82,26 +81,66 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
           return effect
         }
       }
-      if let effect {
-        let namespace = toElements.namespace(instance: EffectID(id))
-        elementEffect = effect.lift({ embed(.element(id: id, action: $0)) }, into: namespace)
-          .cancellable(id: namespace)
-      }
+      if let effect { elementEffect = lift(effect, of: id) }
     }
     // Read in place: copying the collection out would retain all its storage for the call.
     let idsBefore = toElements.modify(&state) { $0.ids }
     let parentEffect = parent.reduce(into: &state, action: action)
     let idsAfter = toElements.modify(&state) { $0.ids }
     guard idsBefore != idsAfter else { return elementEffect.merge(with: parentEffect) }
-    // One cancellation per removed element, in the collection's order, merged at once.
-    guard !idsBefore.isEmpty else { return elementEffect.merge(with: parentEffect) }
-    let remaining = Set(idsAfter)
     var effects = [elementEffect, parentEffect]
-    effects.reserveCapacity(2 + max(0, idsBefore.count - idsAfter.count))
-    for id in idsBefore where !remaining.contains(id) {
-      effects.append(.cancel(id: toElements.namespace(instance: EffectID(id))))
+    // One cancellation per removed element, in the collection's order, merged at once.
+    if !idsBefore.isEmpty {
+      let remaining = Set(idsAfter)
+      effects.reserveCapacity(2 + max(0, idsBefore.count - idsAfter.count))
+      for id in idsBefore where !remaining.contains(id) {
+        effects.append(.cancel(id: toElements.namespace(instance: EffectID(id))))
+      }
+    }
+    // The work of each inserted element, if the element feature has any.
+    if let appearance = element._appearance() {
+      let existing = Set(idsBefore)
+      for id in idsAfter where !existing.contains(id) {
+        effects.append(appear(id, in: &state, appearance))
+      }
     }
     return .merge(effects)
+  }
+
+  /// The parent's appearance, then that of every element.
+  @inlinable
+  public func _appearance() -> Appearance<Parent.State, Parent.Action>? {
+    let parentAppearance = parent._appearance()
+    guard let appearance = element._appearance() else { return parentAppearance }
+    return merged(parentAppearance) { state in
+      let ids = toElements.modify(&state) { $0.ids }
+      return .merge(ids.map { appear($0, in: &state, appearance) })
+    }
+  }
+
+  /// Starts the work of an element on its appearance, as the element's own.
+  @inlinable
+  func appear(
+    _ id: Element.State.ID, in state: inout Parent.State,
+    _ appearance: Appearance<Element.State, Element.Action>
+  ) -> Effect<Parent.Action> {
+    let effect = toElements.modify(&state) { elements in
+      elements.modify(id: id) { row in appearance(&row) }
+    }
+    guard let effect else { return .none }
+    return lift(effect, of: id)
+  }
+
+  /// An element's effect, as the parent's: its actions addressed to the element, its
+  /// cancellation identifiers in the element's namespace, all of it cancelled when the element
+  /// is removed.
+  @inlinable
+  func lift(_ effect: Effect<Element.Action>, of id: Element.State.ID) -> Effect<Parent.Action> {
+    if case .none = effect.operation { return .none }
+    let embed = toElementAction.embed
+    let namespace = toElements.namespace(instance: EffectID(id))
+    return effect.lift({ embed(.element(id: id, action: $0)) }, into: namespace)
+      .cancellable(id: namespace)
   }
 
   /// Stops the program: an element changed its own identifier in its reducer. Its actions,

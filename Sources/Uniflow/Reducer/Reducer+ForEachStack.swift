@@ -140,8 +140,37 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       let removedBefore = StackTrail.removed(before: settled, after: trailAfter)
       removed = Set(removed).union(removedBefore).sorted()
     }
-    guard !removed.isEmpty else { return effect }
-    return .merge([effect] + removed.map { .cancel(id: toStack.namespace(instance: EffectID($0))) })
+    var effects = removed.map { Effect<Parent.Action>.cancel(id: toStack.namespace(instance: EffectID($0))) }
+    // The work of each pushed element, if the destination feature has any.
+    if trailBefore !== trailAfter, let appearance = destination._appearance() {
+      for id in StackTrail.added(before: trailBefore, after: trailAfter) {
+        effects.append(appear(id, in: &state, appearance))
+      }
+    }
+    guard !effects.isEmpty else { return effect }
+    return .merge([effect] + effects)
+  }
+
+  /// The parent's appearance, then that of every element, bottom first.
+  @inlinable
+  public func _appearance() -> Appearance<Parent.State, Parent.Action>? {
+    let parentAppearance = parent._appearance()
+    guard let appearance = destination._appearance() else { return parentAppearance }
+    return merged(parentAppearance) { state in
+      let ids = toStack.modify(&state) { $0.ids }
+      return .merge(ids.map { appear($0, in: &state, appearance) })
+    }
+  }
+
+  /// Starts the work of an element on its appearance, as the element's own.
+  @inlinable
+  func appear(
+    _ id: StackElementID, in state: inout Parent.State,
+    _ appearance: Appearance<Destination.State, Destination.Action>
+  ) -> Effect<Parent.Action> {
+    let effect = toStack.modify(&state) { stack in stack.modify(id: id) { appearance(&$0) } }
+    guard let effect else { return .none }
+    return lift(effect, of: id)
   }
 
   /// An element's effect, as the parent's: its actions addressed to the element, its

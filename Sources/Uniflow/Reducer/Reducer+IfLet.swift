@@ -94,8 +94,9 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.dismissal = dismissal
   }
 
-  /// Runs the child (if present and the action is its case), then the parent, and cancels the
-  /// child's effects if the parent dismissed or replaced it.
+  /// Runs the child (if present and the action is its case), then the parent; cancels the
+  /// child's effects if the parent dismissed or replaced it, and starts the work of a child
+  /// that appeared.
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     var childEffect = Effect<Parent.Action>.none
@@ -111,9 +112,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         if case .none = effect.operation { return .none }
         let childIdentity = identify(childState!)
         identity = .some(childIdentity)
-        let namespace = toChildState.namespace(instance: childIdentity)
-        return effect.lift(toChildAction.embed, into: namespace, dismissal: dismissal)
-          .cancellable(id: namespace)
+        return lift(effect, of: childIdentity)
       }
     }
     // The child as the parent finds it, kept so that its identity can be read afterwards, if
@@ -123,14 +122,71 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     if isChildAnObject, identity == nil, let child = childBefore { identity = .some(identify(child)) }
     let parentEffect = parent.reduce(into: &state, action: action)
     let effect = childEffect.merge(with: parentEffect)
-    guard childBefore != nil else { return effect }
+    guard childBefore != nil else {
+      // Nothing was presented: the parent may have presented a child now.
+      guard toChildState.modify(&state, { $0 != nil }) else { return effect }
+      return appeared(after: effect, in: &state)
+    }
     if !isChildAnObject, Self.isChild(of: &state, at: toChildState, identicalTo: &childBefore) {
       return effect
     }
     let before = identity ?? identify(childBefore!)
     let after = toChildState.modify(&state) { $0.map(identify) }
     guard after != before else { return effect }
-    return effect.merge(with: .cancel(id: toChildState.namespace(instance: before)))
+    return replaced(before, isPresentedNow: after != nil, after: effect, in: &state)
+  }
+
+  /// `effect`, and the work of the child presented in `state` on its appearance.
+  ///
+  /// Apart, and never inlined, with ``replaced(_:isPresentedNow:after:in:)``: a presentation
+  /// changes on few actions, and their code stays out of the path every action takes.
+  @usableFromInline
+  @inline(never)
+  func appeared(after effect: Effect<Parent.Action>, in state: inout Parent.State) -> Effect<Parent.Action> {
+    effect.merge(with: appear(in: &state))
+  }
+
+  /// `effect`, the cancellation of the child with identity `before`, and the work of the child
+  /// that replaced it, if one did.
+  @usableFromInline
+  @inline(never)
+  func replaced(
+    _ before: EffectID?, isPresentedNow: Bool, after effect: Effect<Parent.Action>,
+    in state: inout Parent.State
+  ) -> Effect<Parent.Action> {
+    let cancellation = Effect<Parent.Action>.cancel(id: toChildState.namespace(instance: before))
+    guard isPresentedNow else { return effect.merge(with: cancellation) }
+    return .merge(effect, cancellation, appear(in: &state))
+  }
+
+  /// The parent's appearance, then that of the child if it is presented.
+  @inlinable
+  public func _appearance() -> Appearance<Parent.State, Parent.Action>? {
+    let parentAppearance = parent._appearance()
+    guard child._appearance() != nil else { return parentAppearance }
+    return merged(parentAppearance) { state in appear(in: &state) }
+  }
+
+  /// Starts the work of the child presented in `state` on its appearance, as the child's own.
+  @inlinable
+  func appear(in state: inout Parent.State) -> Effect<Parent.Action> {
+    guard let appearance = child._appearance() else { return .none }
+    return toChildState.modify(&state) { childState in
+      guard childState != nil else { return .none }
+      let effect = appearance(&childState!)
+      if case .none = effect.operation { return .none }
+      return lift(effect, of: identify(childState!))
+    }
+  }
+
+  /// A child's effect, as the parent's: its actions in the child's case, its cancellation
+  /// identifiers in the namespace of the child with this identity, all of it cancelled when
+  /// that child goes.
+  @inlinable
+  func lift(_ effect: Effect<Child.Action>, of identity: EffectID?) -> Effect<Parent.Action> {
+    let namespace = toChildState.namespace(instance: identity)
+    return effect.lift(toChildAction.embed, into: namespace, dismissal: dismissal)
+      .cancellable(id: namespace)
   }
 
   /// Whether the child in `state` is `value`, bit for bit: then the parent left it alone, and

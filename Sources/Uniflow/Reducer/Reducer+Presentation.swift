@@ -102,6 +102,12 @@ public struct DismissReducer<Parent: Reducer, ChildState>: Reducer {
       with: .report(
         .dismissalIgnored("\(typeName(ChildState.self)) is not presented (dismissed already?)")))
   }
+
+  /// The parent's appearance.
+  @inlinable
+  public func _appearance() -> Appearance<Parent.State, Parent.Action>? {
+    parent._appearance()
+  }
 }
 
 extension ActionCase {
@@ -126,6 +132,25 @@ extension ActionCase {
     return ActionCase<Parent, ChildAction>(
       embed: { (action: consuming ChildAction) in embed(.presented(action)) },
       extract: { if case .presented(let action)? = extract($0) { action } else { nil } })
+  }
+
+  /// The case of a grandchild's actions: this case, then `child` inside it.
+  ///
+  /// ```swift
+  /// let editorCase = Action.destinationCase.presented().appending(Destination.Action.editorCase)
+  /// editorCase.embed(.titleChanged("Milk"))  // .destination(.presented(.editor(.titleChanged("Milk"))))
+  /// ```
+  ///
+  /// - Parameter child: A case of this case's child action type.
+  /// - Returns: The case of the grandchild's actions in the parent's.
+  @inlinable
+  public func appending<Grandchild>(
+    _ child: ActionCase<Child, Grandchild>
+  ) -> ActionCase<Parent, Grandchild> {
+    let (embed, extract) = (self.embed, self.extract)
+    return ActionCase<Parent, Grandchild>(
+      embed: { (action: consuming Grandchild) in embed(child.embed(action)) },
+      extract: { extract($0).flatMap(child.extract) })
   }
 
   /// Whether an action is the dismissal of a presentation case.

@@ -57,6 +57,17 @@ public protocol Reducer<State, Action> {
   /// A reducer with a ``body`` evaluates the body here, once; any other reducer runs its own
   /// ``reduce(into:action:)``.
   func _storeReduction() -> (inout State, Action) -> Effect<Action>
+
+  /// What this feature, and the children present in its state, do when the state appears;
+  /// `nil` when none of them asks for anything. The library provides it (see
+  /// ``onAppear(_:)``), a reducer does not implement it.
+  func _appearance() -> Appearance<State, Action>?
+
+  /// What a store runs for every action and when it is made, from one evaluation of the body;
+  /// the library provides it, a reducer does not implement it.
+  func _storeParts() -> (
+    reduction: (inout State, Action) -> Effect<Action>, appearance: Appearance<State, Action>?
+  )
 }
 
 extension Reducer {
@@ -64,6 +75,21 @@ extension Reducer {
   @inlinable
   public func _storeReduction() -> (inout State, Action) -> Effect<Action> {
     { self.reduce(into: &$0, action: $1) }
+  }
+}
+
+extension Reducer {
+  /// Nothing: a reducer that implements ``reduce(into:action:)`` starts no work on
+  /// appearance unless it is wrapped in ``onAppear(_:)``.
+  @inlinable
+  public func _appearance() -> Appearance<State, Action>? { nil }
+
+  /// This reducer's reduction and appearance.
+  @inlinable
+  public func _storeParts() -> (
+    reduction: (inout State, Action) -> Effect<Action>, appearance: Appearance<State, Action>?
+  ) {
+    (_storeReduction(), _appearance())
   }
 }
 
@@ -85,6 +111,20 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   @inlinable
   public func _storeReduction() -> (inout State, Action) -> Effect<Action> {
     body._storeReduction()
+  }
+
+  /// The appearance of ``body``.
+  @inlinable
+  public func _appearance() -> Appearance<State, Action>? {
+    body._appearance()
+  }
+
+  /// Evaluates ``body`` once, for both its reduction and its appearance.
+  @inlinable
+  public func _storeParts() -> (
+    reduction: (inout State, Action) -> Effect<Action>, appearance: Appearance<State, Action>?
+  ) {
+    body._storeParts()
   }
 }
 

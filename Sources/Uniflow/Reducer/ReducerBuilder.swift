@@ -100,6 +100,12 @@ where R0.State == R1.State, R0.Action == R1.Action {
   public func reduce(into state: inout R0.State, action: R0.Action) -> Effect<R0.Action> {
     r0.reduce(into: &state, action: action).merge(with: r1.reduce(into: &state, action: action))
   }
+
+  /// Both reducers' appearances, in order.
+  @inlinable
+  public func _appearance() -> Appearance<R0.State, R0.Action>? {
+    merged(r0._appearance(), r1._appearance())
+  }
 }
 
 /// A reducer that may be absent; produced by `if` without `else` in a ``ReducerBuilder``.
@@ -120,6 +126,12 @@ public struct OptionalReducer<Wrapped: Reducer>: Reducer {
   > {
     wrapped?.reduce(into: &state, action: action) ?? .none
   }
+
+  /// The wrapped reducer's appearance, if there is one.
+  @inlinable
+  public func _appearance() -> Appearance<Wrapped.State, Wrapped.Action>? {
+    wrapped?._appearance()
+  }
 }
 
 /// One of two reducers; produced by `if`/`else` and `switch` in a ``ReducerBuilder``.
@@ -136,6 +148,15 @@ where First.State == Second.State, First.Action == Second.Action {
     switch self {
     case .first(let reducer): reducer.reduce(into: &state, action: action)
     case .second(let reducer): reducer.reduce(into: &state, action: action)
+    }
+  }
+
+  /// The chosen reducer's appearance.
+  @inlinable
+  public func _appearance() -> Appearance<First.State, First.Action>? {
+    switch self {
+    case .first(let reducer): reducer._appearance()
+    case .second(let reducer): reducer._appearance()
     }
   }
 }
@@ -163,6 +184,12 @@ public struct ReducerArray<Element: Reducer>: Reducer {
       effects.append(reducer.reduce(into: &state, action: action))
     }
     return .merge(effects)
+  }
+
+  /// Every reducer's appearance, in order.
+  @inlinable
+  public func _appearance() -> Appearance<Element.State, Element.Action>? {
+    reducers.reduce(nil) { merged($0, $1._appearance()) }
   }
 }
 

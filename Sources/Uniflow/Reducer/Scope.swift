@@ -51,6 +51,41 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.child = child()
   }
 
+  /// Creates a scope on one case of an enum state: the child runs while the parent state is
+  /// that case, for the parent actions of the action case.
+  ///
+  /// ```swift
+  /// struct Destination: Reducer {
+  ///   enum State { case editor(Editor.State), history(History.State) … }
+  ///   enum Action { case editor(Editor.Action), history(History.Action) … }
+  ///
+  ///   var body: some Reducer<State, Action> {
+  ///     Scope(state: State.editorCase, action: Action.editorCase) { Editor() }
+  ///     Scope(state: State.historyCase, action: Action.historyCase) { History() }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// A child action that arrives while the state is another case (an effect of a screen that
+  /// was replaced) is ignored. The child's state is changed in place (see
+  /// ``StateCase/modify(_:_:)``), and its effects run in the case's namespace.
+  ///
+  /// - Parameters:
+  ///   - state: The case of the parent state that holds the child's state.
+  ///   - action: The parent case carrying the child's actions.
+  ///   - child: The child reducer.
+  @inlinable
+  public init<ChildState, ChildAction, Case: Reducer>(
+    state: StateCase<ParentState, ChildState>,
+    action: ActionCase<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Case
+  ) where Child == CaseReducer<ParentState, Case>, ChildState == Case.State, ChildAction == Case.Action {
+    // The whole parent state is the part: the case reducer finds the case in it.
+    self.toChildState = state.whole
+    self.toChildAction = action
+    self.child = CaseReducer(toCase: state, child: child())
+  }
+
   /// Refused: a scope must extract the child's actions too, which a case alone cannot do.
   ///
   /// - Parameters:
@@ -76,5 +111,53 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     guard let childAction = toChildAction.extract(action) else { return .none }
     return toChildState.modify(&state) { child.reduce(into: &$0, action: childAction) }
       .lift(toChildAction.embed, into: toChildState.namespace())
+  }
+
+  /// The child's appearance, on its part.
+  @inlinable
+  public func _appearance() -> Appearance<ParentState, ParentAction>? {
+    guard let appearance = child._appearance() else { return nil }
+    let (toChildState, embed) = (self.toChildState, toChildAction.embed)
+    return { state in
+      toChildState.modify(&state, appearance).lift(embed, into: toChildState.namespace())
+    }
+  }
+}
+
+/// A child reducer on one case of an enum state, which a ``Scope`` over a ``StateCase`` runs
+/// on the whole enum: what `Scope(state:action:child:)` makes of a case.
+public struct CaseReducer<ParentState, Child: Reducer>: Reducer {
+  @usableFromInline let toCase: StateCase<ParentState, Child.State>
+  @usableFromInline let child: Child
+
+  @inlinable
+  init(toCase: StateCase<ParentState, Child.State>, child: Child) {
+    self.toCase = toCase
+    self.child = child
+  }
+
+  /// Runs the child on its case, if the state is that case.
+  @inlinable
+  public func reduce(into state: inout ParentState, action: Child.Action) -> Effect<Child.Action> {
+    guard let effect = toCase.modify(&state, { child.reduce(into: &$0, action: action) }) else {
+      return .none
+    }
+    return effect.lift({ $0 }, into: toCase.namespace)
+  }
+
+  /// The child's appearance, while the state is its case.
+  @inlinable
+  public func _appearance() -> Appearance<ParentState, Child.Action>? {
+    guard let appearance = child._appearance() else { return nil }
+    let toCase = self.toCase
+    return { state in toCase.modify(&state, appearance)?.lift({ $0 }, into: toCase.namespace) ?? .none }
+  }
+}
+
+extension StateCase {
+  /// The namespace of the effects of the child feature in this case.
+  @usableFromInline
+  var namespace: EffectNamespace {
+    EffectNamespace(path: \StateCase.self, instance: EffectID(self))
   }
 }

@@ -65,11 +65,16 @@ public final class Store<State, Action> {
     middleware: [Middleware<State, Action>] = [],
     configuration: StoreConfiguration = StoreConfiguration()
   ) where R.State == State, R.Action == Action {
+    let (reduction, appearance) = reducer._storeParts()
+    // The features present in the initial state appear with the store.
+    var state = initialState
+    let work = appearance?(&state) ?? .none
     let root = RootCore(
-      state: initialState, reducer: reducer._storeReduction(),
-      middleware: middleware, configuration: configuration)
+      state: state, reducer: reduction, middleware: middleware, configuration: configuration)
     self.core = .root(root)
     self.root = .passUnretained(root)
+    if case .none = work.operation { return }
+    root.start(work)
   }
 
   /// Creates a store whose reducer is built from a list of reducers.

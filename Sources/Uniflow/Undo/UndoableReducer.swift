@@ -33,6 +33,12 @@ public struct UndoableReducer<Base: Reducer>: Reducer {
 
   /// Applies an ``UndoAction`` to the history and the state, then runs the feature on it;
   /// runs the feature on any other action and records what it changed in the tracked parts.
+  /// The base reducer's appearance.
+  @inlinable
+  public func _appearance() -> Appearance<Base.State, Base.Action>? {
+    base._appearance()
+  }
+
   @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     if let undoAction = toUndoAction.extract(action) {

@@ -23,11 +23,19 @@ extension TestStore {
       return
     }
     assertSharedChanges(sharedChanges, expectedBy: sharedAssertion, at: site)
-    guard expected != actual else { return }
+    // An `Equatable` state is compared with `==`; any other by its dump, which the diff shows.
+    var dumps: (expected: DumpNode, actual: DumpNode)?
+    if let expected = expected as? any Equatable {
+      guard !expected.isEqual(to: actual) else { return }
+    } else {
+      let compared = (expected: DumpNode(reflecting: expected), actual: DumpNode(reflecting: actual))
+      guard compared.expected != compared.actual else { return }
+      dumps = compared
+    }
 
     let beforeNode = DumpNode(reflecting: before)
-    let expectedNode = DumpNode(reflecting: expected)
-    let actualNode = DumpNode(reflecting: actual)
+    let expectedNode = dumps?.expected ?? DumpNode(reflecting: expected)
+    let actualNode = dumps?.actual ?? DumpNode(reflecting: actual)
     let mismatches = differences(expected: expectedNode, actual: actualNode)
     let described = differences(expected: beforeNode, actual: expectedNode).map(\.path)
     func isDescribed(_ difference: NodeDifference) -> Bool {
@@ -86,5 +94,13 @@ extension TestStore {
 
   static func lines(_ differences: [NodeDifference]) -> String {
     indented(differences.map { ValueDiff.Change($0).description })
+  }
+}
+
+extension Equatable {
+  /// Whether this value equals `other`, which has the same type.
+  fileprivate func isEqual(to other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
   }
 }

@@ -67,10 +67,17 @@
 /// after ``timeout``, measured on the `timeoutClock` passed at creation. The timeout only bounds
 /// how long a failing test takes; a passing test never waits for it.
 ///
+/// ## State that is not `Equatable`
+///
+/// A state is compared with `==` when it is `Equatable`. A state that is not (it holds an
+/// error, or an object without `==`) is compared by its dump, the structural rendering that
+/// the failure messages show (see ``ValueDump``): two states are the same when their dumps
+/// are, so a difference no dump shows (inside a closure) goes unseen.
+///
 /// - Note: The state must be a value type: the store keeps the state after each action to
 ///   compare it, which copies the parts of it that the next action changes.
 @MainActor
-public final class TestStore<State: Equatable, Action> {
+public final class TestStore<State, Action> {
   /// How strictly the test must describe the feature's behaviour; ``Exhaustivity/on`` by
   /// default. It may change in the middle of a test.
   public var exhaustivity: Exhaustivity = .on
@@ -156,7 +163,10 @@ public final class TestStore<State: Equatable, Action> {
   ) where R.State == State, R.Action == Action {
     let link = TestStoreLink<State, Action>()
     // The feature runs as a store runs it: its body evaluated once.
-    let reduce = reducer._storeReduction()
+    let (reduce, appearance) = reducer._storeParts()
+    // The features present in the initial state appear with the store, as in a store.
+    var initialState = initialState
+    let appearanceWork = appearance?(&initialState) ?? .none
     let recording = Reduce<State, Action> { state, action in
       // The shared values the action changes are recorded with the state after it.
       SharedRuntime.shared.beginRecording()
@@ -178,6 +188,8 @@ public final class TestStore<State: Equatable, Action> {
     self.baselineState = initialState
     self.currentSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     link.testStore = self
+    // The actions it sends, the test receives; its effects are followed as a send's are.
+    _ = track(store.start(appearanceWork), startedBy: "the store's creation", at: currentSite)
   }
 
   /// Creates a test store whose reducer is built from a list of reducers.
@@ -451,7 +463,7 @@ extension StoreDiagnostic {
 /// Lets the store's reducer and diagnostic handler reach the test store without keeping it
 /// alive.
 @MainActor
-final class TestStoreLink<State: Equatable, Action> {
+final class TestStoreLink<State, Action> {
   weak var testStore: TestStore<State, Action>?
   nonisolated init() {}
 }

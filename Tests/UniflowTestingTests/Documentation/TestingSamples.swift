@@ -101,6 +101,33 @@ extension DocumentationSampleTests {
       await store.receive(.sessionRestored) { $0.user?.name = "Ada" }
     }
 
+    // MARK: State that is not Equatable
+
+    struct Upload: Reducer {
+      struct State {
+        var lastError: (any Error)?
+        var attempts = 0
+      }
+      enum Action: Equatable { case failed(String) }
+      struct Failure: Error { let reason: String }
+
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        guard case .failed(let reason) = action else { return .none }
+        state.attempts += 1
+        state.lastError = Failure(reason: reason)
+        return .none
+      }
+    }
+
+    @MainActor
+    @Test func aStateThatIsNotEquatableIsComparedByItsDump() async {
+      let store = TestStore(initialState: Upload.State(), reducer: Upload())
+      await store.send(.failed("offline")) {
+        $0.attempts = 1
+        $0.lastError = Upload.Failure(reason: "offline")
+      }
+    }
+
     // MARK: Controlling time
 
     @MainActor

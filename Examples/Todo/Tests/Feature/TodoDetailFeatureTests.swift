@@ -237,10 +237,10 @@ import UniflowTesting
     await store.receive(.path(.element(id: 0, action: .detail(.saveFailed(error))))) {
       $0.path[id: 0] = detail(typed: long) { $0.saveStatus = .failed(error) }
     }
-    // Undoing the typing leaves the note as stored: then the screen can go.
+    // Undoing the typing leaves the note as stored, which clears the failure: then the screen
+    // can go.
     await store.send(.path(.element(id: 0, action: .detail(.undo(.undo))))) {
       $0.path[id: 0] = detail(typed: "") {
-        $0.saveStatus = .failed(error)
         $0.noteHistory = UndoHistory(undo: [], redo: ["Typing"])
       }
     }

@@ -86,7 +86,7 @@ import TodoTerminal
     #expect(command(.delete) == .sendInOrder(.list(.deleteSelected)))
     #expect(command(.character("u")) == .sendInOrder(.undo))
     #expect(command(.character("r")) == .sendInOrder(.redo))
-    #expect(command(.character("c")) == .sendInOrder(.clearDone))
+    #expect(command(.character("c")) == .sendInOrder(.clearDoneTapped))
   }
 
   @Test func typingATitleEditsTheDraftAndOnlyEnterWaits() {

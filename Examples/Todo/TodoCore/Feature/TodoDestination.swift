@@ -1,7 +1,7 @@
 import Uniflow
 
 /// The screens the todo app pushes over its list: one case per screen, and the reducer that
-/// runs the screen of the current case.
+/// runs the screen of the current case, one `Scope` per case.
 ///
 /// ``TodoFeature`` holds a stack of them, ``TodoFeature/State/path``, and composes this reducer
 /// over it with `forEach`: each screen on the stack is an instance, whose effects (a note's
@@ -15,6 +15,19 @@ public struct TodoDestination: Reducer, Sendable {
     case history(TodoHistoryFeature.State)
     /// The display settings.
     case settings(TodoSettingsFeature.State)
+
+    /// The case of the detail screen.
+    public static let detailCase = StateCase(embed: State.detail) {
+      if case .detail(let state) = $0 { state } else { nil }
+    }
+    /// The case of the history screen.
+    public static let historyCase = StateCase(embed: State.history) {
+      if case .history(let state) = $0 { state } else { nil }
+    }
+    /// The case of the settings screen.
+    public static let settingsCase = StateCase(embed: State.settings) {
+      if case .settings(let state) = $0 { state } else { nil }
+    }
   }
 
   /// An action of a screen on the stack.
@@ -25,6 +38,19 @@ public struct TodoDestination: Reducer, Sendable {
     case history(TodoHistoryFeature.Action)
     /// An action of the settings screen.
     case settings(TodoSettingsFeature.Action)
+
+    /// The case of the detail screen's actions.
+    public static let detailCase = ActionCase(embed: Action.detail) {
+      if case .detail(let action) = $0 { action } else { nil }
+    }
+    /// The case of the history screen's actions.
+    public static let historyCase = ActionCase(embed: Action.history) {
+      if case .history(let action) = $0 { action } else { nil }
+    }
+    /// The case of the settings screen's actions.
+    public static let settingsCase = ActionCase(embed: Action.settings) {
+      if case .settings(let action) = $0 { action } else { nil }
+    }
   }
 
   /// Where the todos live.
@@ -42,23 +68,17 @@ public struct TodoDestination: Reducer, Sendable {
     self.clock = clock
   }
 
-  /// Runs the action of the screen it is for.
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch (state, action) {
-    case (.detail(var detail), .detail(let action)):
-      defer { state = .detail(detail) }
-      return TodoDetailFeature(repository: repository, clock: clock).reduce(into: &detail, action: action)
-        .map(Action.detail)
-    case (.history(var history), .history(let action)):
-      defer { state = .history(history) }
-      return TodoHistoryFeature(repository: repository).reduce(into: &history, action: action).map(
-        Action.history)
-    case (.settings(var settings), .settings(let action)):
-      defer { state = .settings(settings) }
-      return TodoSettingsFeature().reduce(into: &settings, action: action).map(Action.settings)
-    default:
-      // An action for another kind of screen than the one with its identifier.
-      return .none
+  /// Runs each screen's feature on its case; an action for another kind of screen than the
+  /// one shown is ignored.
+  public var body: some Reducer<State, Action> {
+    Scope(state: State.detailCase, action: Action.detailCase) {
+      TodoDetailFeature(repository: repository, clock: clock)
+    }
+    Scope(state: State.historyCase, action: Action.historyCase) {
+      TodoHistoryFeature(repository: repository)
+    }
+    Scope(state: State.settingsCase, action: Action.settingsCase) {
+      TodoSettingsFeature()
     }
   }
 }

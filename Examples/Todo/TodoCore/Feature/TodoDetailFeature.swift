@@ -169,16 +169,24 @@ public struct TodoDetailFeature: Reducer, Sendable {
     Reduce(handle)
       .undoable(
         history: \.noteHistory, action: Action.undoCase, tracking: [.value(\.note)], clock: clock,
-        policy: Self.undoPolicy)
+        policy: Self.undoPolicy
+      )
+      // The note is saved after a pause whatever changed it: typing, undo or redo. Any change
+      // clears a failure's reason; a change back to the stored note saves nothing.
+      .onChange(of: \.note.text) { _, _, state in
+        if case .failed = state.saveStatus { state.saveStatus = .idle }
+        guard state.hasUnsavedNote else { return .none }
+        return saveAfterAPause()
+      }
   }
 
   /// Handles an action; see ``Action`` for what each one does.
   private func handle(_ state: inout State, _ action: Action) -> Effect<Action> {
     switch action {
     case .edit(let edit):
-      guard state.note.apply(edit) else { return .none }
-      if case .failed = state.saveStatus { state.saveStatus = .idle }
-      return saveAfterAPause()
+      // A change of the text is saved after a pause (see `body`).
+      state.note.apply(edit)
+      return .none
 
     case .save:
       // One save at a time while typing: when the one running is over, `.saved` saves what was
@@ -197,10 +205,9 @@ public struct TodoDetailFeature: Reducer, Sendable {
       return .none
 
     case .undo:
-      // The history has put back an earlier note (or nothing): saved after a pause, like an edit.
-      guard state.hasUnsavedNote else { return .none }
-      if case .failed = state.saveStatus { state.saveStatus = .idle }
-      return saveAfterAPause()
+      // The history has put back an earlier note (or nothing): saved after a pause, like an
+      // edit (see `body`).
+      return .none
 
     case .saveFailed(let error):
       state.saveStatus = .failed(error)

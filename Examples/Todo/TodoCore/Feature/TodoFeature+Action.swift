@@ -36,6 +36,9 @@ extension TodoFeature {
     case delete(id: Todo.ID)
     /// Deletes every done todo.
     case clearDone
+    /// Asks the user first (``State/prompt``) when more than one todo is done, then deletes the
+    /// done todos; with one or none, deletes at once.
+    case clearDoneTapped
     /// Reverts the last change.
     case undo
     /// Applies the last change undone again.
@@ -55,6 +58,9 @@ extension TodoFeature {
     case editor(TitleEditorFeature.Action)
     /// An action of the stack of screens over the list: a push, a pop, or a screen's own.
     case path(StackAction<TodoDestination.State, TodoDestination.Action>)
+    /// The answer to the question shown (``State/prompt``): a button's confirmation, or its
+    /// dismissal.
+    case prompt(PresentationAction<Confirmation>)
 
     // MARK: Results
 
@@ -77,6 +83,11 @@ extension TodoFeature {
     /// The case carrying the stack's actions.
     public static let pathCase = ActionCase(embed: Action.path) {
       if case .path(let action) = $0 { action } else { nil }
+    }
+
+    /// The case carrying the answers to the question shown.
+    public static let promptCase = ActionCase(embed: Action.prompt) {
+      if case .prompt(let action) = $0 { action } else { nil }
     }
 
     /// The case carrying the title editor's actions.

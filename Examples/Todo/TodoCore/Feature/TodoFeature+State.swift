@@ -18,6 +18,10 @@ extension TodoFeature {
     public var error: TodoStoreError?
     /// What the last successful command did.
     public var outcome: TodoOutcome?
+    /// The question the app asks before a change that deletes more than the user may expect
+    /// (clearing several done todos, deleting a todo with a note), while it waits for the
+    /// answer.
+    public var prompt: PromptState<Confirmation>?
 
     /// Creates a state.
     ///
@@ -59,6 +63,7 @@ extension TodoFeature {
       case .settings(let id): return .changingSettings(id)
       case .list: break
       }
+      if let prompt { return .answering(prompt) }
       if editor != nil { return .editingTitle }
       if list.searchDraft != nil { return .searching }
       return .browsing
@@ -112,5 +117,7 @@ extension TodoFeature {
     case readingHistory(StackElementID)
     /// Change the settings on the settings screen with this identifier on the stack.
     case changingSettings(StackElementID)
+    /// A question is shown (``State/prompt``): the keys answer it.
+    case answering(PromptState<Confirmation>)
   }
 }

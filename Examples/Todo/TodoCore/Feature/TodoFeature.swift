@@ -24,7 +24,9 @@ import Uniflow
 /// that fails sets ``State/error``, which the interface shows.
 ///
 /// The children are features of their own: ``TodoListFeature`` (always there, with
-/// `Scope`), ``TitleEditorFeature`` (presented with `ifLet` while a title is typed), and the
+/// `Scope`), ``TitleEditorFeature`` (presented with `ifLet` while a title is typed), the
+/// question asked before a deletion, ``State/prompt`` (a `PromptState` presented with `ifLet`:
+/// clearing several done todos, deleting a todo with a note), and the
 /// screens pushed over the list on a navigation stack, ``State/path`` (composed with `forEach`
 /// over ``TodoDestination``): the detail of a todo, ``TodoDetailFeature``, and its change
 /// history, ``TodoHistoryFeature``, pushed from the detail, and the display settings,
@@ -77,6 +79,7 @@ public struct TodoFeature: Reducer, Sendable {
     .forEach(\.path, action: Action.pathCase) {
       TodoDestination(repository: repository, clock: clock)
     }
+    .ifLet(\.prompt, action: Action.promptCase)
   }
 
   /// Handles the app's own actions, and the children's delegate actions.
@@ -103,7 +106,28 @@ public struct TodoFeature: Reducer, Sendable {
       return .send(.toggle(id: id))
 
     case .list(.delegate(.delete(let id))):
+      // A todo with a note is deleted once the user said so.
+      guard let todo = state.list.todos[id: id], let prompt = Self.deletePrompt(for: todo) else {
+        return .send(.delete(id: id))
+      }
+      state.prompt = prompt
+      return .none
+
+    case .clearDoneTapped:
+      guard let prompt = Self.clearDonePrompt(doneCount: state.list.doneCount) else {
+        return .send(.clearDone)
+      }
+      state.prompt = prompt
+      return .none
+
+    case .prompt(.presented(.clearDone)):
+      return .send(.clearDone)
+
+    case .prompt(.presented(.delete(let id))):
       return .send(.delete(id: id))
+
+    case .prompt(.dismiss):
+      return .none
 
     case .list(.delegate(.rename(let todo))):
       state.editor = TitleEditorFeature.State(renaming: todo)

@@ -1,0 +1,152 @@
+import Testing
+import Uniflow
+import UniflowTesting
+
+/// One optional enum of destinations, each case a child feature, composed with one `ifLet`
+/// and a `Scope` per case.
+@MainActor
+@Suite struct EnumDestinationTests {
+  let log = DiagnosticLog()
+
+  func makeStore(_ clock: TestClock) -> Store<Launcher.State, Launcher.Action> {
+    Store(initialState: Launcher.State(), reducer: Launcher(clock: clock), configuration: log.configuration)
+  }
+
+  @Test func eachCaseRunsItsOwnFeature() {
+    let store = makeStore(TestClock())
+    store.send(.show(.first(Ticker.State(name: "a"))))
+    store.send(.destination(.presented(.first(.tick))))
+    #expect(store.destination == .first(Ticker.State(name: "a", ticks: 1, appearances: 1)))
+    // An action for another case than the one shown is ignored.
+    store.send(.destination(.presented(.second(.tick))))
+    #expect(store.destination == .first(Ticker.State(name: "a", ticks: 1, appearances: 1)))
+    #expect(log.entries.isEmpty)
+  }
+
+  @Test func switchingCasesCancelsTheFirstChildsEffectsAndStartsNothingTwice() async {
+    let clock = TestClock()
+    let store = makeStore(clock)
+    let showFirst = store.send(.show(.first(.running("a"))))
+    #expect(store.runningEffectCount == 1)
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .seconds(1))
+    await clock.waitForSleepers(1)
+    #expect(
+      store.destination == .first(Ticker.State(name: "a", ticks: 1, startsOnAppear: true, appearances: 1)))
+
+    // The second case uses the same cancellation identifier: it is another child all the same.
+    let showSecond = store.send(.show(.second(.running("b"))))
+    // The first child's timer ends; the second's runs, once: a second timer would tick twice.
+    await showFirst.finish()
+    #expect(store.runningEffectCount == 1)
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .seconds(1))
+    await clock.waitForSleepers(1)
+    #expect(
+      store.destination == .second(Ticker.State(name: "b", ticks: 1, startsOnAppear: true, appearances: 1)))
+
+    store.send(.destination(.dismiss))
+    #expect(store.destination == nil)
+    await showSecond.finish()
+    #expect(log.entries.isEmpty)
+  }
+
+  @Test func aCaseShownAgainWithANewValueIsTheSameChild() async {
+    let clock = TestClock()
+    let store = makeStore(clock)
+    store.send(.show(.first(.running("a"))))
+    // The same case, another value: not a new presentation, so nothing restarts.
+    store.send(.show(.first(Ticker.State(name: "a2", appearances: 1))))
+    #expect(store.runningEffectCount == 1)
+    #expect(store.destination == .first(Ticker.State(name: "a2", appearances: 1)))
+  }
+
+  @Test func dismissWorksFromInsideEveryCase() {
+    let store = makeStore(TestClock())
+    store.send(.show(.first(Ticker.State(name: "a"))))
+    store.send(.destination(.presented(.first(.close))))
+    #expect(store.destination == nil)
+    store.send(.show(.second(Ticker.State(name: "b"))))
+    store.send(.destination(.presented(.second(.close))))
+    #expect(store.destination == nil)
+    store.send(.show(.confirm(.confirmation(title: "Sure?", buttons: [.init("Yes", action: .yes)]))))
+    store.send(.destination(.presented(.confirm(.yes))))
+    #expect(store.destination == nil)
+    #expect(store.answers == [.yes])
+    #expect(log.entries.isEmpty)
+  }
+
+  @Test func aStoreScopedToACaseExistsWhileTheCaseIsShown() {
+    let store = makeStore(TestClock())
+    let firstState = \Launcher.State.destination[case: Route.State.firstCase]
+    let firstAction = Launcher.Action.destinationCase.presented().appending(Route.Action.firstCase)
+    #expect(store.scope(state: firstState, action: firstAction) == nil)
+
+    store.send(.show(.first(Ticker.State(name: "a"))))
+    let first = store.scope(state: firstState, action: firstAction)
+    #expect(first?.state == Ticker.State(name: "a", appearances: 1))
+    first?.send(.tick)
+    #expect(first?.ticks == 1)
+    let destination = store.scope(state: \.destination, action: Launcher.Action.destinationCase.presented())
+    #expect(destination?.scope(state: Route.State.secondCase, action: Route.Action.secondCase) == nil)
+    let viaDestination = destination?.scope(state: Route.State.firstCase, action: Route.Action.firstCase)
+    #expect(viaDestination?.name == "a")
+
+    store.send(.show(.second(Ticker.State(name: "b"))))
+    #expect(store.scope(state: firstState, action: firstAction) == nil)
+    #expect(destination?.scope(state: Route.State.firstCase, action: Route.Action.firstCase) == nil)
+    // The stores made while the first case was shown go quiet, with their last state.
+    first?.send(.tick)
+    viaDestination?.send(.tick)
+    #expect(first?.ticks == 1)
+    #expect(viaDestination?.ticks == 1)
+    #expect(store.destination == .second(Ticker.State(name: "b", appearances: 1)))
+  }
+
+  @Test func aCaseIsChangedInPlaceWithoutCopyingItsStorage() {
+    enum Holder {
+      case numbers([Int])
+      case nothing
+      static let numbersCase = StateCase(embed: Holder.numbers) {
+        if case .numbers(let numbers) = $0 { numbers } else { nil }
+      }
+    }
+    var holder = Holder.numbers(Array(repeating: 0, count: 10_000))
+    func address(_ holder: Holder) -> Int? {
+      guard case .numbers(let numbers) = holder else { return nil }
+      return numbers.withUnsafeBufferPointer { $0.baseAddress.map { Int(bitPattern: $0) } }
+    }
+    let before = address(holder)
+    let first = Holder.numbersCase.modify(&holder) { numbers -> Int in
+      numbers[0] = 1
+      return numbers[0]
+    }
+    #expect(first == 1)
+    #expect(address(holder) == before)
+    var nothing = Holder.nothing
+    #expect(Holder.numbersCase.modify(&nothing) { $0.count } == nil)
+  }
+
+  @Test func casesAreEqualOnlyToThemselves() {
+    let other = StateCase(embed: Route.State.first) {
+      if case .first(let state) = $0 { state } else { nil }
+    }
+    #expect(Route.State.firstCase == Route.State.firstCase)
+    #expect(Route.State.firstCase != other)
+    #expect(Set([Route.State.firstCase, Route.State.firstCase, other]).count == 2)
+  }
+
+  @Test func theTestStoreChecksEveryStepOfADestination() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Launcher.State(), reducer: Launcher(clock: clock))
+    await store.send(.show(.first(Ticker.State(name: "a")))) {
+      $0.destination = .first(Ticker.State(name: "a", appearances: 1))
+    }
+    await store.send(.show(.confirm(.alert(title: "Saved")))) {
+      $0.destination = .confirm(.alert(title: "Saved"))
+    }
+    await store.send(.destination(.dismiss)) {
+      $0.destination = nil
+    }
+  }
+}
