@@ -108,15 +108,9 @@ public final class Store<State, Action> {
   // Isolated: a store may be released on any thread (by a detached task that held it, a
   // background queue), and is then destroyed on the main actor, where its core is released.
   // The root core relies on that: see the `SAFETY:` comment on its `deinit`.
-  #if compiler(>=6.2)
-    isolated deinit {
-      streams?.finishAll()
-    }
-  #else
-    deinit {
-      streams?.finishAll()
-    }
-  #endif
+  isolated deinit {
+    streams?.finishAll()
+  }
 
   /// The current state.
   ///
