@@ -25,7 +25,7 @@ extension Effect {
   @inlinable
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     if case .none = operation, !cancelInFlight { return self }
-    return Self(.cancellable(EffectID(id), cancelInFlight: cancelInFlight, self))
+    return Self(.cancellable(EffectID(id), cancelInFlight ? .replace : .join, self))
   }
 
   /// Cancels the work running under `id`.
@@ -35,7 +35,7 @@ extension Effect {
   /// - Parameter id: The identifier given to ``cancellable(id:cancelInFlight:)``.
   @inlinable
   public static func cancel(id: some Hashable & Sendable) -> Self {
-    Self(.cancel(EffectID(id)))
+    Self(.cancellable(EffectID(id), .replace, .none))
   }
 }
 

@@ -138,6 +138,7 @@ extension UnretainedList where Element == SelectionCheck, Extra == Void {
   @inlinable
   func update(_ state: UnsafeRawPointer) -> Bool {
     let count = self.count
+    guard count > 0 else { return false }
     var index = 0
     while index < count {
       if withElement(at: index, { $0.update($0, state) }) { mark(index) }

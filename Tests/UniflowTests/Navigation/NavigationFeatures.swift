@@ -19,6 +19,7 @@ struct Detail: Reducer {
     case close
     case closeTwice
     case closeLater
+    case closeEvenIfPopped
     case edit
     case editor(PresentationAction<PopupEditor.Action>)
   }
@@ -58,6 +59,12 @@ struct Detail: Reducer {
     case .closeLater:
       return .run { [clock] send in
         try await clock.sleep(for: .seconds(1))
+        await send.dismiss()
+      }
+    case .closeEvenIfPopped:
+      // Asks to be dismissed when its wait ends, cancelled or not: a late dismissal.
+      return .run { [clock] send in
+        try? await clock.sleep(for: .seconds(1))
         await send.dismiss()
       }
     case .edit:
