@@ -47,20 +47,18 @@ final class ObserverRegistry<Root>: SelectionRegistry {
     let subscriber = Subscriber(flag: flag, onChange: onChange)
     if let key, let existing = check(.key(key)) as? SelectionGroup<Root, Value> {
       existing.subscribers.append(subscriber)
-      flag.release?.follow(subscriber, in: existing.subscribers)
-    } else {
-      let group = SelectionGroup(
-        selection: selection, key: key, initial: initial, isDuplicate: isDuplicate, first: subscriber)
-      flag.release?.follow(subscriber, in: group.subscribers)
-      add(group)
+      return ObservationToken(flag: flag, dropping: subscriber, from: existing.subscribers)
     }
-    return ObservationToken(flag: flag)
+    let group = SelectionGroup(
+      selection: selection, key: key, initial: initial, isDuplicate: isDuplicate, first: subscriber)
+    add(group)
+    return ObservationToken(flag: flag, dropping: subscriber, from: group.subscribers)
   }
 
   /// A new subscription's flag, which its token sets when it is cancelled.
   @usableFromInline
   func makeFlag() -> SubscriptionFlag {
-    SubscriptionFlag(ledger: ledger, release: SubscriberRelease(ledger: ledger))
+    SubscriptionFlag(ledger: ledger)
   }
 
   /// The check found by `identity`, if there is one.

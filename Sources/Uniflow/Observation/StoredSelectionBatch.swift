@@ -58,8 +58,7 @@ final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
     let flag = registry.makeFlag()
     let subscriber = Subscriber(flag: flag, onChange: onChange)
     let list = batch.observe(offset: offset, initial: initial, subscriber: subscriber)
-    flag.release?.follow(subscriber, in: list)
-    return ObservationToken(flag: flag)
+    return ObservationToken(flag: flag, dropping: subscriber, from: list)
   }
 
   /// Subscribes `subscriber` to the selection at `offset`, sharing it with the observers
