@@ -131,8 +131,8 @@ final class ConcreteEffectIDBox<Base: Hashable & Sendable>: EffectIDBox, EffectI
 
   @usableFromInline
   static func anyHashable(of box: EffectIDBox) -> AnyHashable {
-    // SAFETY: `box.kind` is this type only for a box of this type.
-    AnyHashable(unsafeDowncast(box, to: Self.self).base)
+    // `box.kind` is this type only for a box of this type.
+    AnyHashable(exactCast(box, to: Self.self).base)
   }
 
   @usableFromInline
@@ -141,9 +141,9 @@ final class ConcreteEffectIDBox<Base: Hashable & Sendable>: EffectIDBox, EffectI
     guard type(of: other) == Self.self else {
       return box.anyHashable == other.anyHashable
     }
-    // SAFETY: `box.kind` is this type only for a box of this type, and `other`'s type was
-    // just checked to be this one.
-    return unsafeDowncast(box, to: Self.self).base == unsafeDowncast(other, to: Self.self).base
+    // `box.kind` is this type only for a box of this type, and `other`'s type was just checked
+    // to be this one.
+    return exactCast(box, to: Self.self).base == exactCast(other, to: Self.self).base
   }
 }
 

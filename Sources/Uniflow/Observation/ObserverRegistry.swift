@@ -26,11 +26,9 @@ final class ObserverRegistry<Root>: SelectionRegistry {
 
   /// Checks every selection against `state`, then calls the observers of those that changed;
   /// drops afterwards the subscriptions cancelled while they were called.
-  // SAFETY: `state` is the root store's state, valid for the call; the checks use it only
-  // during their `update`.
   @inlinable
-  func update(_ state: UnsafePointer<Root>) {
-    guard checks.update(UnsafeRawPointer(state)) else { return }
+  func update(_ state: StatePlace<Root>) {
+    guard checks.update(state.raw) else { return }
     ledger.isNotifying.store(true, ordering: .relaxed)
     checks.notifyMarked()
     ledger.isNotifying.store(false, ordering: .relaxed)
@@ -132,9 +130,8 @@ extension UnretainedList where Element == SelectionCheck, Extra == Void {
   /// Checks added meanwhile (a selection's code may subscribe) wait for the next action. (The
   /// loops are here, not in the main-actor registry, so that their closures are not isolated:
   /// Swift would check the executor on every call of an isolated one.)
-  // SAFETY: `state` is the registry's `Root`, passed on to checks made for that `Root`.
   @inlinable
-  func update(_ state: UnsafeRawPointer) -> Bool {
+  func update(_ state: RawStatePlace) -> Bool {
     let count = self.count
     guard count > 0 else { return false }
     var index = 0

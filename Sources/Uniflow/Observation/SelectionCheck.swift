@@ -16,8 +16,7 @@ class SelectionCheck {
   @usableFromInline let identity: Identity?
   /// Reads the check's selections from the new state, a `Root` in place; returns whether one
   /// changed, keeping the new values for `notify`.
-  // SAFETY: the registry passes its root store's state, a `Root`, valid for the call only.
-  @usableFromInline let update: (SelectionCheck, UnsafeRawPointer) -> Bool
+  @usableFromInline let update: (SelectionCheck, RawStatePlace) -> Bool
   /// Calls the observers of the selections that changed in the last `update`.
   @usableFromInline let notify: (SelectionCheck) -> Void
   /// Drops cancelled observers, and selections left without any; returns whether any is left.
@@ -41,7 +40,7 @@ class SelectionCheck {
   /// Creates a check from its functions, each called only with the check it was made for.
   @inlinable
   init(
-    identity: Identity?, update: @escaping (SelectionCheck, UnsafeRawPointer) -> Bool,
+    identity: Identity?, update: @escaping (SelectionCheck, RawStatePlace) -> Bool,
     notify: @escaping (SelectionCheck) -> Void, compact: @escaping (SelectionCheck) -> Bool,
     observedCount: @escaping (SelectionCheck) -> Int
   ) {

@@ -248,8 +248,7 @@ package final class EffectWatch: TaskExecutor {
   package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     if let host {
-      // SAFETY: the task reference is only compared with `nil`, never kept.
-      let isMovingItself = withUnsafeCurrentTask { $0 == nil }
+      let isMovingItself = isOutsideAnyTask()
       let thread = currentThreadNumber()
       state.withLock { state in
         if state.isStarting {

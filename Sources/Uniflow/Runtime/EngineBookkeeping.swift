@@ -2,10 +2,10 @@
 /// the synchronous loop guard, the async loop guard, the effect group of the current send, and
 /// what it must tell Observation, the listeners of actions and middleware.
 ///
-/// The root core holds it in a single field, read and written on every action; see the
-/// `SAFETY:` comment there for why that field is left unchecked. The methods of the values it
-/// holds never call out of the engine, so no access to it is open while the reducer, an
-/// effect, a middleware or an observer runs (and may send).
+/// The root core keeps it in memory of its own, read and written in place on every action (see
+/// ``RootCore/bookkeeping``). The methods of the values it holds never call out of the engine,
+/// so no access to it is open while the reducer, an effect, a middleware or an observer runs
+/// (and may send).
 @usableFromInline
 struct EngineBookkeeping<State, Action> {
   @usableFromInline var phase = EnginePhase()

@@ -19,10 +19,8 @@ import Observation
 @MainActor
 final class RootCore<State, Action> {
   /// The state, in memory of its own: the reducer mutates it in place and observers read it in
-  /// place through this pointer, so no action copies it.
-  // SAFETY: `allocation` owns the memory and lives as long as the core; only the main actor
-  // reaches it, and the reducer's `inout` access is never open while another read runs.
-  @usableFromInline let storage: UnsafeMutablePointer<State>
+  /// place, so no action copies it.
+  @usableFromInline let storage: StatePlace<State>
   /// Owns ``storage`` and frees it after the core is gone.
   @usableFromInline let allocation: StateAllocation<State>
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
@@ -39,18 +37,24 @@ final class RootCore<State, Action> {
   /// nothing (the caller passes the core), so a call costs no reference count.
   @usableFromInline let entry: @MainActor (RootCore, Action) -> StoreTask
 
-  // SAFETY: `engine` is the engine's whole mutable bookkeeping (its phase, its queue, the
-  // current send's group, what Observation and the listeners are owed), read and written on
-  // every action, so its dynamic exclusivity checks are left out, in every build. That is
-  // sound because no two accesses to it overlap: the core is main-actor isolated, so accesses
-  // come from one thread, one at a time; and each access is a short read or write of a field,
-  // or a call of a method of the values it holds (`EnginePhase`, `ActionQueue`), none of which
-  // calls out of the engine, so no access is open while the reducer, an effect, a middleware,
-  // an observer or a listener runs and sends (the queue is what makes such a send wait instead
-  // of re-entering). Exercised by the suites that send from inside each of those:
-  // `ReentrancyTests`, `LoopGuardTests`, `EffectOrderTests`, `ActionObservationTests`,
-  // `SharedValueTests`, `ObservationStressTests`, and by the whole suite under the sanitizers.
-  @exclusivity(unchecked) @usableFromInline var engine = EngineBookkeeping<State, Action>()
+  /// What the engine changes as it works (its phase, its queue, the current send's group, what
+  /// Observation and the listeners are owed), in memory of its own like the state: read and
+  /// written in place on every action, with no exclusivity check. No two accesses overlap: each
+  /// is a short read or write of a field, or a call of a method of the values it holds, none of
+  /// which calls out of the engine, so none is open while the reducer, an effect, a middleware,
+  /// an observer or a listener runs and sends (the queue makes such a send wait). Exercised by
+  /// `ReentrancyTests`, `LoopGuardTests`, `EffectOrderTests`, `ActionObservationTests`,
+  /// `SharedValueTests` and `ObservationStressTests`, which send from inside each of those.
+  @usableFromInline let bookkeeping: StatePlace<EngineBookkeeping<State, Action>>
+  /// Owns ``bookkeeping``.
+  @usableFromInline let bookkeepingAllocation: StateAllocation<EngineBookkeeping<State, Action>>
+
+  /// The engine's bookkeeping, in place.
+  @inlinable
+  var engine: EngineBookkeeping<State, Action> {
+    _read { yield bookkeeping.value }
+    _modify { yield &bookkeeping.value }
+  }
 
   @inlinable
   init(
@@ -58,7 +62,9 @@ final class RootCore<State, Action> {
     middleware: [Middleware<State, Action>], configuration: StoreConfiguration
   ) {
     allocation = StateAllocation(state)
-    storage = allocation.pointer
+    storage = allocation.place
+    bookkeepingAllocation = StateAllocation(EngineBookkeeping())
+    bookkeeping = bookkeepingAllocation.place
     self.reducer = reducer
     self.middleware = middleware
     self.configuration = configuration
@@ -94,7 +100,7 @@ final class RootCore<State, Action> {
     if engine.phase.isReducing { reportReadDuringReduction() }
     engine.observedReads.formUnion(.state)
     registrar.access(self, keyPath: stateKeyPath)
-    return storage.pointee
+    return storage.value
   }
 
   /// The part of the state at `keyPath`, tracked by Observation as that part alone.
@@ -114,7 +120,7 @@ final class RootCore<State, Action> {
   @inlinable
   var currentState: State {
     if engine.phase.isReducing { reportReadDuringReduction() }
-    return storage.pointee
+    return storage.value
   }
 
   /// Stops the program: a reducer read its own store's state, which is half-reduced while the
@@ -252,7 +258,7 @@ final class RootCore<State, Action> {
   func reduce(_ action: Action) -> Effect<Action> {
     engine.phase.beginReducing()
     defer { engine.phase.endReducing() }
-    return reducer(&storage.pointee, action)
+    return reducer(&storage.value, action)
   }
 
   /// Reduces an action after reads under Observation: tells the readers of the whole state,
@@ -281,7 +287,7 @@ final class RootCore<State, Action> {
   /// reported as ignored, and no action is processed for it.
   @usableFromInline
   func isStillPresent(_ instance: EffectID) -> Bool {
-    guard case .gone(let reason) = InstancePath.find(instance, in: storage.pointee) else {
+    guard case .gone(let reason) = InstancePath.find(instance, in: storage.value) else {
       return true
     }
     configuration.diagnosticHandler(.dismissalIgnored(reason))
@@ -292,7 +298,7 @@ final class RootCore<State, Action> {
   func runMiddleware(_ action: Action, context: ActionContext) {
     let send = middlewareSend
     for middleware in middleware {
-      middleware.body(action, storage.pointee, context, send)
+      middleware.body(action, storage.value, context, send)
     }
   }
 
@@ -469,22 +475,4 @@ enum SendChain<Action> {
   case unwatched
   /// A watched effect of a chain's step: an action it sends without waiting joins the chain.
   case watched(ChainStep<Action>, EffectWatch)
-}
-
-/// The memory of a root store's state, freed when the last reference goes.
-@usableFromInline
-final class StateAllocation<State> {
-  // SAFETY: allocated and initialised once here, deinitialised and freed once in `deinit`.
-  @usableFromInline let pointer: UnsafeMutablePointer<State>
-
-  @usableFromInline
-  init(_ state: State) {
-    pointer = .allocate(capacity: 1)
-    pointer.initialize(to: state)
-  }
-
-  deinit {
-    pointer.deinitialize(count: 1)
-    pointer.deallocate()
-  }
 }

@@ -87,7 +87,7 @@ final class VanishingScopedCore<Part: VanishingPart, ParentAction, Action>: Scop
   ) -> ObservationToken {
     let part = self.part
     return parent.observe(
-      selection.lifted(through: { part.locate(in: $0.pointee) }),
+      selection.lifted(through: { part.locate(in: $0.value) }),
       key: key?.lifted(through: part.key), initial: initial, isDuplicate: isDuplicate,
       onChange: onChange)
   }

@@ -45,8 +45,7 @@ public final class Store<State, Action> {
   @usableFromInline let core: StoreCore<State, Action>
   /// The root core of a root store, again, unretained: ``send(_:)`` calls it without a
   /// reference count. `core` keeps it alive as long as the store.
-  // SAFETY: `core` holds the same root core for the store's whole life.
-  @usableFromInline let root: Unmanaged<RootCore<State, Action>>?
+  @usableFromInline let root: Unretained<RootCore<State, Action>>?
   /// The streams made by `values(of:)`, finished when the store is released; made on first
   /// use.
   @usableFromInline var streams: StoreStreams?
@@ -69,7 +68,7 @@ public final class Store<State, Action> {
       state: initialState, reducer: reducer._storeReduction(),
       middleware: middleware, configuration: configuration)
     self.core = .root(root)
-    self.root = .passUnretained(root)
+    self.root = Unretained(root)
   }
 
   /// Creates a store whose reducer is built from a list of reducers.
@@ -200,7 +199,7 @@ public final class Store<State, Action> {
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    if let root { return root.withGuaranteed { $0.receive(action, group: nil, cause: nil) } }
+    if let root { return root.with { $0.receive(action, group: nil, cause: nil) } }
     return core.send(action)
   }
 
