@@ -25,13 +25,14 @@ final class ObserverRegistry<Root>: SelectionRegistry {
   init() {}
 
   /// Checks every selection against `state`, then calls the observers of those that changed;
-  /// drops afterwards the subscriptions cancelled while they were called.
+  /// then, between passes, drops the subscriptions cancelled since the last time.
   @inlinable
   func update(_ state: StatePlace<Root>) {
-    guard checks.update(state.raw) else { return }
-    ledger.isNotifying.store(true, ordering: .relaxed)
-    checks.notifyMarked()
-    ledger.isNotifying.store(false, ordering: .relaxed)
+    if checks.update(state.raw) {
+      ledger.isNotifying.store(true, ordering: .relaxed)
+      checks.notifyMarked()
+      ledger.isNotifying.store(false, ordering: .relaxed)
+    }
     if ledger.hasPending { compact() }
   }
 
@@ -76,18 +77,11 @@ final class ObserverRegistry<Root>: SelectionRegistry {
     }
   }
 
-  /// Drops cancelled observers, and the checks left without any, if some were cancelled since
-  /// the last time; never during a notification pass.
-  @inlinable
-  func dropCancelled() {
-    if ledger.hasPending, !ledger.isNotifying.load(ordering: .relaxed) { compact() }
-  }
-
   @usableFromInline
   func compact() {
     guard ledger.takePending() else { return }
     let countBefore = checks.count
-    checks.removeAll { !$0.compact($0) }
+    checks.removeAll { !$0.dropCancelled() }
     guard checks.count < countBefore else { return }
     indexByIdentity = [:]
     for (index, check) in checks.elements.enumerated() {
@@ -98,7 +92,7 @@ final class ObserverRegistry<Root>: SelectionRegistry {
   /// The number of distinct selections with at least one observer; reads, changes nothing.
   @usableFromInline
   var selectionCount: Int {
-    checks.elements.reduce(0) { $0 + $1.observedCount($1) }
+    checks.elements.reduce(0) { $0 + $1.subscribedSelections }
   }
 
   /// The number of checks kept, scoped stores' watchers included.
@@ -136,7 +130,7 @@ extension UnretainedList where Element == SelectionCheck, Extra == Void {
     guard count > 0 else { return false }
     var index = 0
     while index < count {
-      if withElement(at: index, { $0.update($0, state) }) { mark(index) }
+      if withElement(at: index, { $0.check(state) }) { mark(index) }
       index &+= 1
     }
     return markCount > 0
@@ -147,7 +141,7 @@ extension UnretainedList where Element == SelectionCheck, Extra == Void {
   func notifyMarked() {
     var position = 0
     while position < markCount {
-      withElement(at: markedIndex(position)) { $0.notify($0) }
+      withElement(at: markedIndex(position)) { $0.notifyChanged() }
       position &+= 1
     }
     clearMarks()

@@ -17,14 +17,14 @@ final class SelectionGroup<Root, Value>: SelectionCheck {
     self.isDuplicate = isDuplicate
     self.current = initial
     self.subscribers = SubscriberList(first)
-    // The registry calls each function only as `check.function(check, …)`, with the check it
-    // was made for.
+    // The registry calls each function only through the check's own method, with the check
+    // itself, which this initialiser made as a `Self`.
     super.init(
       identity: key.map { .key($0) },
-      update: { exactCast($0, to: Self.self).update($1) },
-      notify: { exactCast($0, to: Self.self).notify() },
-      compact: { exactCast($0, to: Self.self).subscribers.compact() },
-      observedCount: { exactCast($0, to: Self.self).subscribedCount })
+      update: { ownCast($0, to: Self.self).update($1) },
+      notify: { ownCast($0, to: Self.self).notify() },
+      compact: { ownCast($0, to: Self.self).subscribers.compact() },
+      observedCount: { ownCast($0, to: Self.self).subscribedCount })
     if case .compute = selection { isComputed = true }
   }
 

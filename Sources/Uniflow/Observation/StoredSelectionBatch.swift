@@ -27,14 +27,14 @@ final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
 
   @inlinable
   init() {
-    // The registry calls each function only as `check.function(check, …)`, with the check it
-    // was made for.
+    // The registry calls each function only through the check's own method, with the check
+    // itself, which this initialiser made as a `Self`.
     super.init(
       identity: .batch(ObjectIdentifier(Value.self)),
-      update: { exactCast($0, to: Self.self).update($1) },
-      notify: { exactCast($0, to: Self.self).notify() },
-      compact: { exactCast($0, to: Self.self).compact() },
-      observedCount: { exactCast($0, to: Self.self).subscribedCount })
+      update: { ownCast($0, to: Self.self).update($1) },
+      notify: { ownCast($0, to: Self.self).notify() },
+      compact: { ownCast($0, to: Self.self).compact() },
+      observedCount: { ownCast($0, to: Self.self).subscribedCount })
   }
 
   /// Subscribes `onChange` to the `Value` stored at `offset` in the root state of `registry`:

@@ -49,8 +49,8 @@ final class RootCore<State, Action> {
   /// Owns ``bookkeeping``.
   @usableFromInline let bookkeepingAllocation: StateAllocation<EngineBookkeeping<State, Action>>
 
-  /// The engine's bookkeeping, in place.
-  @inlinable
+  /// The engine's bookkeeping, in place. Always inlined, as ``StatePlace/value`` is.
+  @inlinable @inline(__always)
   var engine: EngineBookkeeping<State, Action> {
     _read { yield bookkeeping.value }
     _modify { yield &bookkeeping.value }
@@ -162,7 +162,6 @@ final class RootCore<State, Action> {
     // Written only when there is a group: a send with no effects and no follow-ups touches no
     // reference count here.
     if let group { engine.drainGroup = group }
-    observers.dropCancelled()
     // 2. The action itself (its effects join the send's group); a dismissal only if its
     //    feature is still there.
     if dismissing == nil || isStillPresent(dismissing!) {
@@ -409,9 +408,8 @@ final class RootCore<State, Action> {
   // MARK: - Listeners
 
   /// The parts of the state read through a key path (`store.title`) since they last changed:
-  /// only their readers are told when they change. (After the engine's bookkeeping, which
-  /// keeps its place: with it in the middle of the core, sends ran twice as slow in half the
-  /// runs, with the same instructions.)
+  /// only their readers are told when they change. The core's last stored property, so that
+  /// the hot ones before it keep their places (see BENCHMARKS.md, *observation*).
   @usableFromInline let fields: TrackedFields<RootCore, State>
 
   /// The listeners of the actions this store processes, if any was added.
@@ -458,7 +456,6 @@ extension RootCore: SharedHolder {
       engine.phase.hasPendingSharedChange = true
       return
     }
-    observers.dropCancelled()
     observers.update(storage)
     tellChangedParts()
     if !engine.queue.isEmpty { drainQueue(after: nil) }

@@ -30,15 +30,16 @@ package struct StatePlace<Value> {
     self.pointer = pointer
   }
 
-  /// The value, read and written where it is.
-  @inlinable
+  /// The value, read and written where it is. Always inlined: in the engine's unspecialised
+  /// code a call of the accessor would look up the place's generic metadata every time.
+  @inlinable @inline(__always)
   package var value: Value {
     unsafeAddress { UnsafePointer(pointer) }
     nonmutating unsafeMutableAddress { pointer }
   }
 
   /// The same place, its type forgotten.
-  @inlinable
+  @inlinable @inline(__always)
   var raw: RawStatePlace { RawStatePlace(UnsafeMutableRawPointer(pointer)) }
 
   /// The place of the stored part at `offset` (from `MemoryLayout<Value>.offset(of:)`).
@@ -170,6 +171,17 @@ extension Equatable {
 func exactCast<Base: AnyObject, Target: AnyObject>(_ object: Base, to _: Target.Type) -> Target {
   precondition(ObjectIdentifier(type(of: object)) == ObjectIdentifier(Target.self))
   return unsafeDowncast(object, to: Target.self)
+}
+
+/// `object` as the class `Target`, unchecked: for a function an object of the observers'
+/// registry keeps for its own class, called on the hot path of every send. The registry calls
+/// such a function only through the object's own final method (``SelectionCheck/update(_:)``,
+/// …), which passes the object itself, made as a `Target` by the initialiser that made the
+/// function. (A check here would need the class's generic metadata in the function's context,
+/// about ten instructions per call; ``exactCast(_:to:)`` checks where that does not matter.)
+@inlinable @inline(__always)
+func ownCast<Base: AnyObject, Target: AnyObject>(_ object: Base, to _: Target.Type) -> Target {
+  unsafeDowncast(object, to: Target.self)
 }
 
 /// An object called without a reference count: its owner keeps it alive for as long as this
