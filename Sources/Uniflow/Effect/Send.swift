@@ -85,7 +85,7 @@ enum SendMessage<Action> {
   /// when the path is not known (lifted through a plain ``Effect/map(_:)``).
   case dismissal(Action, of: EffectID?)
   /// A problem to report to the store's diagnostic handler. Boxed: a diagnostic is large and
-  /// costly to destroy, and an effect holds this message inline — unboxed, every `.none`
-  /// effect a reducer returns was destroyed through the runtime's value witnesses.
+  /// costly to destroy, and an effect holds this message inline; unboxed, it makes every
+  /// effect, `.none` included, destroyed through the runtime's value witnesses.
   indirect case report(StoreDiagnostic)
 }

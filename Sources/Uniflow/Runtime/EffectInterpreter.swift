@@ -19,12 +19,12 @@ enum EffectInterpreter {
   /// - Returns: The work the caller must wait for before the effect is over; always `nil`
   ///   where nothing waits (from the reducer).
   ///
-  /// Inlined into each place's caller, so that the placement's methods are called directly.
-  /// The root core's code does not know the store's types: there, a call through the generic
-  /// signature, or a method of a generic struct, instantiates type metadata on every effect
-  /// started. With a struct as the reducer's placement that cost about 1 000 instructions
-  /// (+13 %) per send that starts a `.run` effect; the root core is its own placement instead,
-  /// and what changes as the interpreter goes down an effect is the `context`.
+  /// Inlined into each place's caller, so that the placement's methods are called directly:
+  /// the root core's code does not know the store's types, and a call through the generic
+  /// signature (or a method of a generic struct) would instantiate type metadata on every
+  /// effect started. So the root core is its own placement, and what changes as the
+  /// interpreter goes down an effect is the `context` (see BENCHMARKS.md, *Engine, third
+  /// pass*).
   @inline(__always)
   static func interpret<Placement: EffectPlacement>(
     _ effect: Effect<Placement.Action>, in placement: Placement, at context: Placement.Context
