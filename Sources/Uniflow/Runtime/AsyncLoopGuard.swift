@@ -316,7 +316,7 @@ package protocol EffectJobHost: TaskExecutor {
 }
 
 /// The calling thread, as a number that is the same for the same thread.
-private func currentThreadNumber() -> UInt {
+package func currentThreadNumber() -> UInt {
   #if canImport(Glibc)
     UInt(pthread_self())
   #else
