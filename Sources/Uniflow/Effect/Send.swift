@@ -65,7 +65,8 @@ public struct Send<Action>: Sendable {
   /// the caller's own task is cancelled with the rest of the feature's effects. Unlike
   /// ``callAsFunction(_:)``, it is delivered even from a cancelled task; a dismissal of a feature
   /// that is already gone (dismissed twice, or popped by its parent first) is ignored with a
-  /// ``StoreDiagnostic/dismissalIgnored(_:)``, as is one from a feature that nothing presents.
+  /// ``StoreDiagnostic/dismissalIgnored(_:)`` and no action, as is one from a feature that
+  /// nothing presents.
   public func dismiss() {
     deliver(.dismiss)
   }

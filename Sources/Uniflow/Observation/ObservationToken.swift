@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Keeps a subscription made with `observe(_:onChange:)` alive; releasing it, or
-/// calling ``cancel()``, ends the subscription.
+/// calling ``cancel(isolation:)``, ends the subscription.
 ///
 /// It is the one token of the library: a store's observations and a view model's outputs
 /// (UniflowMVVM's `OutputValue` and `OutputEvent`) return it alike.
