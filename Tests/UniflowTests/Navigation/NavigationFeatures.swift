@@ -85,6 +85,7 @@ struct PopupEditor: Reducer {
   enum Action: Equatable, Codable, Sendable {
     case typed(String)
     case done
+    case doneTwice
   }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -94,6 +95,8 @@ struct PopupEditor: Reducer {
       return .none
     case .done:
       return .dismiss
+    case .doneTwice:
+      return .merge(.dismiss, .dismiss)
     }
   }
 }
