@@ -1,4 +1,5 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
+// 6.2 at least: a store released off the main actor is sound only with an isolated `deinit`.
 import PackageDescription
 
 let package = Package(

@@ -61,33 +61,3 @@ extension LockIsolated where Value: Sendable {
     withLock { $0 }
   }
 }
-
-/// The platform's plain mutex, at a stable address.
-///
-/// Its lock and unlock are inlinable, with ``LockIsolated/withLock(_:)``: a shared value read
-/// from a client's module then runs code specialised for its type instead of looking up
-/// generic metadata on every read.
-@usableFromInline
-final class PlatformLock: @unchecked Sendable {
-  // @unchecked: the lock itself is the synchronisation.
-  #if canImport(Darwin)
-    // SAFETY: allocated and initialised once here, freed in deinit: a stable address for life.
-    @usableFromInline let handle = UnsafeMutablePointer<os_unfair_lock>.allocate(capacity: 1)
-
-    @usableFromInline init() { handle.initialize(to: os_unfair_lock()) }
-    deinit { handle.deallocate() }
-    @inlinable func lock() { os_unfair_lock_lock(handle) }
-    @inlinable func unlock() { os_unfair_lock_unlock(handle) }
-  #else
-    // SAFETY: allocated and initialised once here, freed in deinit: a stable address for life.
-    @usableFromInline let handle = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    @usableFromInline init() { pthread_mutex_init(handle, nil) }
-    deinit {
-      pthread_mutex_destroy(handle)
-      handle.deallocate()
-    }
-    @inlinable func lock() { pthread_mutex_lock(handle) }
-    @inlinable func unlock() { pthread_mutex_unlock(handle) }
-  #endif
-}

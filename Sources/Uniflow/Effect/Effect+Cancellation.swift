@@ -25,7 +25,7 @@ extension Effect {
   @inlinable
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     if case .none = operation, !cancelInFlight { return self }
-    return Self(.cancellable(EffectID(id), cancelInFlight: cancelInFlight, self))
+    return Self(.cancellable(EffectID(id), cancelInFlight ? .replace : .join, self))
   }
 
   /// Cancels the work running under `id`.
@@ -35,7 +35,7 @@ extension Effect {
   /// - Parameter id: The identifier given to ``cancellable(id:cancelInFlight:)``.
   @inlinable
   public static func cancel(id: some Hashable & Sendable) -> Self {
-    Self(.cancel(EffectID(id)))
+    Self(.cancellable(EffectID(id), .replace, .none))
   }
 }
 
@@ -131,8 +131,8 @@ final class ConcreteEffectIDBox<Base: Hashable & Sendable>: EffectIDBox, EffectI
 
   @usableFromInline
   static func anyHashable(of box: EffectIDBox) -> AnyHashable {
-    // SAFETY: `box.kind` is this type only for a box of this type.
-    AnyHashable(unsafeDowncast(box, to: Self.self).base)
+    // `box.kind` is this type only for a box of this type.
+    AnyHashable(exactCast(box, to: Self.self).base)
   }
 
   @usableFromInline
@@ -141,9 +141,9 @@ final class ConcreteEffectIDBox<Base: Hashable & Sendable>: EffectIDBox, EffectI
     guard type(of: other) == Self.self else {
       return box.anyHashable == other.anyHashable
     }
-    // SAFETY: `box.kind` is this type only for a box of this type, and `other`'s type was
-    // just checked to be this one.
-    return unsafeDowncast(box, to: Self.self).base == unsafeDowncast(other, to: Self.self).base
+    // `box.kind` is this type only for a box of this type, and `other`'s type was just checked
+    // to be this one.
+    return exactCast(box, to: Self.self).base == exactCast(other, to: Self.self).base
   }
 }
 

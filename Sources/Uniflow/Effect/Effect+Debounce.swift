@@ -48,6 +48,6 @@ extension Effect {
     id: some Hashable & Sendable, for duration: C.Duration, clock: C
   ) -> Self {
     let window = Effect.run { _ in try await clock.sleep(for: duration) }
-    return Effect(.throttle(EffectID(id), Effect.merge(self, window)))
+    return Effect(.cancellable(EffectID(id), .unlessRunning, Effect.merge(self, window)))
   }
 }

@@ -41,42 +41,43 @@ extension Effect {
     switch operation {
     case .none:
       return .none
-    case .send(let action):
-      return .send(transform(action))
+    case .send(let message):
+      return Effect<NewAction>(.send(message.lifted(transform, into: namespace, dismissal: dismissal)))
     case .run(let priority, let operation):
       return Effect<NewAction>(
         .run(priority: priority) { send in
           try await operation(
             Send<Action>(messages: { message in
-              switch message {
-              case .action(let action): send.deliver(.action(transform(action)))
-              case .dismiss: send.deliver(dismissal.message())
-              case .report(let diagnostic): send.deliver(.report(diagnostic))
-              }
+              send.deliver(message.lifted(transform, into: namespace, dismissal: dismissal))
             }))
         })
-    case .merge(let effects):
+    case .combined(let effects, let combination):
       return Effect<NewAction>(
-        .merge(effects.map { $0.mapOperation(transform, namespace: namespace, dismissal: dismissal) }))
-    case .concatenate(let effects):
-      return Effect<NewAction>(
-        .concatenate(
-          effects.map { $0.mapOperation(transform, namespace: namespace, dismissal: dismissal) }))
-    case .cancellable(let id, let cancelInFlight, let effect):
+        .combined(
+          effects.map { $0.mapOperation(transform, namespace: namespace, dismissal: dismissal) },
+          combination))
+    case .cancellable(let id, let policy, let effect):
       return Effect<NewAction>(
         .cancellable(
-          id.in(namespace), cancelInFlight: cancelInFlight,
+          id.in(namespace), policy,
           effect.mapOperation(transform, namespace: namespace, dismissal: dismissal)))
-    case .cancel(let id):
-      return Effect<NewAction>(.cancel(id.in(namespace)))
-    case .throttle(let id, let effect):
-      return Effect<NewAction>(
-        .throttle(
-          id.in(namespace), effect.mapOperation(transform, namespace: namespace, dismissal: dismissal)))
-    case .dismiss:
-      return dismissal.effect()
-    case .report(let diagnostic):
-      return Effect<NewAction>(.report(diagnostic))
+    }
+  }
+}
+
+extension SendMessage {
+  /// The message as the parent's: its action transformed, a dismissal taken by `dismissal` or
+  /// passed on, the dismissed instance put into `namespace`.
+  @usableFromInline
+  func lifted<NewAction>(
+    _ transform: (Action) -> NewAction, into namespace: EffectNamespace?,
+    dismissal: Dismissal<NewAction>
+  ) -> SendMessage<NewAction> {
+    switch self {
+    case .action(let action): .action(transform(action))
+    case .dismiss: dismissal.message(in: namespace)
+    case .dismissal(let action, let instance): .dismissal(transform(action), of: instance?.in(namespace))
+    case .report(let diagnostic): .report(diagnostic)
     }
   }
 }
@@ -93,22 +94,13 @@ enum Dismissal<Action>: Sendable {
   /// The child is presented in a way that cannot dismiss it; the reason, for the diagnostic.
   case unsupported(String)
 
-  /// The effect a child's ``Effect/dismiss`` becomes.
+  /// The message a child's ``Effect/dismiss`` or ``Send/dismiss()`` becomes; `namespace` is
+  /// the child's instance, which the presenter's action dismisses.
   @usableFromInline
-  func effect() -> Effect<Action> {
-    switch self {
-    case .passUp: Effect(.dismiss)
-    case .send(let action): .send(action())
-    case .unsupported(let reason): Effect(.report(.dismissalIgnored(reason)))
-    }
-  }
-
-  /// The message a child's ``Send/dismiss()`` becomes.
-  @usableFromInline
-  func message() -> SendMessage<Action> {
+  func message(in namespace: EffectNamespace?) -> SendMessage<Action> {
     switch self {
     case .passUp: .dismiss
-    case .send(let action): .action(action())
+    case .send(let action): .dismissal(action(), of: namespace.map { EffectID($0) })
     case .unsupported(let reason): .report(.dismissalIgnored(reason))
     }
   }

@@ -30,28 +30,23 @@ public struct Effect<Action> {
     self.operation = operation
   }
 
-  /// The cases that hold an effect are boxed; a `.send` follow-up and a `.cancel` (an
-  /// `EffectID` is one reference) stay inline. (An `EffectID` once held an `any Hashable`
-  /// existential, which has no fixed layout for the compiler and made every effect, `.none`
-  /// included, copied and destroyed through runtime value witnesses.)
+  /// What an effect does, in five cases: nothing; a message delivered now (a follow-up
+  /// action, a dismissal, a diagnostic: what a ``Send`` carries from a task); async work;
+  /// several effects at once or one after the other; an effect under a cancellation
+  /// identifier. `cancel(id:)`, `throttle` and `debounce` are made of these.
   ///
-  /// `.run` keeps its priority as `TaskPriority.rawValue`: `TaskPriority` comes from a module
-  /// built for library evolution, so its size is unknown at compile time, and holding one would
-  /// make every copy of every effect (`.none` included) go through runtime value witnesses.
+  /// The cases that hold an effect are boxed; a message and a cancellation identifier (one
+  /// reference) stay inline. `.run` keeps its priority as `TaskPriority.rawValue`:
+  /// `TaskPriority` comes from a module built for library evolution, so its size is unknown at
+  /// compile time, and holding one would make every copy of every effect (`.none` included)
+  /// go through runtime value witnesses.
   @usableFromInline
   enum Operation {
     case none
-    case send(Action)
+    case send(SendMessage<Action>)
     case run(priority: UInt8?, @Sendable (Send<Action>) async throws -> Void)
-    case merge([Effect])
-    case concatenate([Effect])
-    indirect case cancellable(EffectID, cancelInFlight: Bool, Effect)
-    case cancel(EffectID)
-    indirect case throttle(EffectID, Effect)
-    /// The feature asks its presenter to dismiss it.
-    case dismiss
-    /// A problem a reducer detected, for the store's diagnostic handler.
-    case report(StoreDiagnostic)
+    case combined([Effect], EffectCombination)
+    indirect case cancellable(EffectID, CancellationPolicy, Effect)
   }
 }
 
@@ -74,12 +69,12 @@ extension Effect {
   /// ``send(_:)``. A feature inside a plain ``Scope`` or a row passes the request on to what
   /// presents its parent.
   @inlinable
-  public static var dismiss: Self { Self(.dismiss) }
+  public static var dismiss: Self { Self(.send(.dismiss)) }
 
   /// A problem detected by a reducer, for the store's diagnostic handler.
   @usableFromInline
   static func report(_ diagnostic: StoreDiagnostic) -> Self {
-    Self(.report(diagnostic))
+    Self(.send(.report(diagnostic)))
   }
 
   /// A follow-up action, processed synchronously by the store before the `send` that led to it
@@ -91,7 +86,7 @@ extension Effect {
   /// - Parameter action: The action to send.
   @inlinable
   public static func send(_ action: Action) -> Self {
-    Self(.send(action))
+    Self(.send(.action(action)))
   }
 
   /// Async work that may send any number of actions back into the store.
@@ -161,11 +156,11 @@ extension Effect {
     for effect in effects {
       switch effect.operation {
       case .none: continue
-      case .merge(let nested): flat.append(contentsOf: nested)
+      case .combined(let nested, .merge): flat.append(contentsOf: nested)
       default: flat.append(effect)
       }
     }
-    return flat.count <= 1 ? flat.first ?? .none : Self(.merge(flat))
+    return flat.count <= 1 ? flat.first ?? .none : Self(.combined(flat, .merge))
   }
 
   /// Runs this effect and `other` at the same time.
@@ -182,10 +177,11 @@ extension Effect {
     if case .none = operation { return other }
     if case .none = other.operation { return self }
     switch (operation, other.operation) {
-    case (.merge(let lhs), .merge(let rhs)): return Self(.merge(lhs + rhs))
-    case (.merge(let lhs), _): return Self(.merge(lhs + [other]))
-    case (_, .merge(let rhs)): return Self(.merge([self] + rhs))
-    default: return Self(.merge([self, other]))
+    case (.combined(let lhs, .merge), .combined(let rhs, .merge)):
+      return Self(.combined(lhs + rhs, .merge))
+    case (.combined(let lhs, .merge), _): return Self(.combined(lhs + [other], .merge))
+    case (_, .combined(let rhs, .merge)): return Self(.combined([self] + rhs, .merge))
+    default: return Self(.combined([self, other], .merge))
     }
   }
 
@@ -216,11 +212,11 @@ extension Effect {
     for effect in effects {
       switch effect.operation {
       case .none: continue
-      case .concatenate(let nested): flat.append(contentsOf: nested)
+      case .combined(let nested, .concatenate): flat.append(contentsOf: nested)
       default: flat.append(effect)
       }
     }
-    return flat.count <= 1 ? flat.first ?? .none : Self(.concatenate(flat))
+    return flat.count <= 1 ? flat.first ?? .none : Self(.combined(flat, .concatenate))
   }
 
   /// Runs `other` once this effect has finished.
@@ -236,10 +232,11 @@ extension Effect {
     switch (operation, other.operation) {
     case (.none, _): return other
     case (_, .none): return self
-    case (.concatenate(let lhs), .concatenate(let rhs)): return Self(.concatenate(lhs + rhs))
-    case (.concatenate(let lhs), _): return Self(.concatenate(lhs + [other]))
-    case (_, .concatenate(let rhs)): return Self(.concatenate([self] + rhs))
-    default: return Self(.concatenate([self, other]))
+    case (.combined(let lhs, .concatenate), .combined(let rhs, .concatenate)):
+      return Self(.combined(lhs + rhs, .concatenate))
+    case (.combined(let lhs, .concatenate), _): return Self(.combined(lhs + [other], .concatenate))
+    case (_, .combined(let rhs, .concatenate)): return Self(.combined([self] + rhs, .concatenate))
+    default: return Self(.combined([self, other], .concatenate))
     }
   }
 }
@@ -250,12 +247,32 @@ extension Effect {
   @usableFromInline
   var isSynchronous: Bool {
     switch operation {
-    case .none, .send, .cancel, .dismiss, .report: true
+    case .none, .send: true
     case .run: false
-    case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.isSynchronous)
-    case .cancellable(_, _, let effect), .throttle(_, let effect): effect.isSynchronous
+    case .combined(let effects, _): effects.allSatisfy(\.isSynchronous)
+    case .cancellable(_, _, let effect): effect.isSynchronous
     }
   }
+}
+
+/// How the effects of ``Effect/Operation/combined(_:_:)`` run.
+@usableFromInline
+enum EffectCombination: Sendable {
+  /// All at once.
+  case merge
+  /// One after the other, each once the one before has finished.
+  case concatenate
+}
+
+/// What an effect made cancellable does with the work already running under its identifier.
+@usableFromInline
+enum CancellationPolicy: Sendable {
+  /// Runs beside it.
+  case join
+  /// Cancels it first (`cancelInFlight`); with no effect of its own, that is `cancel(id:)`.
+  case replace
+  /// Runs only if nothing runs under the identifier: `throttle`.
+  case unlessRunning
 }
 
 @available(*, unavailable)

@@ -65,19 +65,28 @@ public struct Send<Action>: Sendable {
   /// the caller's own task is cancelled with the rest of the feature's effects. Unlike
   /// ``callAsFunction(_:)``, it is delivered even from a cancelled task; a dismissal of a feature
   /// that is already gone (dismissed twice, or popped by its parent first) is ignored with a
-  /// ``StoreDiagnostic/dismissalIgnored(_:)``, as is one from a feature that nothing presents.
+  /// ``StoreDiagnostic/dismissalIgnored(_:)`` and no action, as is one from a feature that
+  /// nothing presents.
   public func dismiss() {
     deliver(.dismiss)
   }
 }
 
-/// What an effect hands back to its store through a ``Send``.
+/// What an effect hands back to its store: through a ``Send`` from a task, or as an effect
+/// (``Effect/send(_:)``, ``Effect/dismiss``) from a reducer.
 @usableFromInline
 enum SendMessage<Action> {
   /// An action to process.
   case action(Action)
-  /// The feature asks its presenter to dismiss it.
+  /// The feature asks its presenter to dismiss it; no presenter has taken the request yet.
   case dismiss
-  /// A problem to report to the store's diagnostic handler.
-  case report(StoreDiagnostic)
+  /// The presenter's action that dismisses a feature, and the feature's instance (the
+  /// namespace of its effects, which is its path from the root): the store processes the
+  /// action only if that instance is still in its state when the action's turn comes. `nil`
+  /// when the path is not known (lifted through a plain ``Effect/map(_:)``).
+  case dismissal(Action, of: EffectID?)
+  /// A problem to report to the store's diagnostic handler. Boxed: a diagnostic is large and
+  /// costly to destroy, and an effect holds this message inline; unboxed, it makes every
+  /// effect, `.none` included, destroyed through the runtime's value witnesses.
+  indirect case report(StoreDiagnostic)
 }

@@ -16,19 +16,6 @@ struct MutableKeyPath<Root, Value>: Sendable {
     self.offset = MemoryLayout<Root>.size > 0 ? MemoryLayout<Root>.offset(of: keyPath) : nil
   }
 
-  /// Calls `body` with the value in `root`, mutable in place.
-  @inlinable
-  func modify<Result>(_ root: inout Root, _ body: (inout Value) throws -> Result) rethrows -> Result {
-    guard let offset else { return try body(&root[keyPath: keyPath]) }
-    // SAFETY: `offset` is `MemoryLayout<Root>.offset(of:)` of this `Value` key path, so a
-    // `Value` is stored there, and the pointer does not outlive the exclusive access to `root`.
-    return try withUnsafeMutablePointer(to: &root) { pointer in
-      try body(
-        &UnsafeMutableRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: Value.self)
-          .pointee)
-    }
-  }
-
   /// The namespace of a child feature's effects at this key path.
   @inlinable
   func namespace(instance: EffectID? = nil) -> EffectNamespace {

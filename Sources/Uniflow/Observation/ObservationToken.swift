@@ -1,8 +1,7 @@
-import Foundation
 import Synchronization
 
 /// Keeps a subscription made with `observe(_:onChange:)` alive; releasing it, or
-/// calling ``cancel()``, ends the subscription.
+/// calling ``cancel(isolation:)``, ends the subscription.
 ///
 /// It is the one token of the library: a store's observations and a view model's outputs
 /// (UniflowMVVM's `OutputValue` and `OutputEvent`) return it alike.
@@ -13,24 +12,45 @@ import Synchronization
 /// ```
 ///
 /// The callback never runs after the token was cancelled or released. The store drops the
-/// callback, and what it captured, at once; if the token ends while observers are being called,
-/// once they have been; if it ends off the main actor, on the main actor's next turn.
+/// callback, and what it captured, at once, in the call that ends the token, when that happens
+/// on the main actor; if the token ends while observers are being called, once they have been;
+/// if it ends off the main actor, on the main actor's next turn.
 public final class ObservationToken: Sendable, Hashable {
   @usableFromInline
   let flag: SubscriptionFlag
+  /// Drops the subscriber from its registry when the token ends; `nil` for a subscription
+  /// whose owner drops its cancelled subscribers itself.
+  @usableFromInline
+  let release: SubscriberRelease?
 
   @usableFromInline
-  init(flag: SubscriptionFlag) {
+  init(flag: SubscriptionFlag, release: SubscriberRelease? = nil) {
     self.flag = flag
+    self.release = release
   }
 
+  // The flag is set first; then `release`, let go of with the token, drops the subscriber in
+  // its isolated `deinit`: at once on the main actor, on its next turn from elsewhere.
   deinit {
     flag.cancel()
   }
 
   /// Ends the subscription.
-  public func cancel() {
+  ///
+  /// Called on the main actor, it drops the callback before it returns; elsewhere, on the main
+  /// actor's next turn.
+  ///
+  /// - Parameter isolation: The caller's actor, which the compiler passes: it tells whether
+  ///   the callback can be dropped at once.
+  public func cancel(isolation: isolated (any Actor)? = #isolation) {
     flag.cancel()
+    guard let release else { return }
+    if let isolation, isolation === MainActor.shared {
+      // The caller's isolation is the main actor's: the check passes, and costs no task.
+      MainActor.assumeIsolated { release.releaseNow() }
+    } else {
+      Task { @MainActor in release.releaseNow() }
+    }
   }
 
   /// Whether the subscription has ended.
@@ -70,21 +90,30 @@ extension ObservationToken {
   package convenience init() {
     self.init(flag: SubscriptionFlag(ledger: CancellationLedger()))
   }
+
+  /// A token for `subscriber` in `list`, a list of a registry: ending it drops the subscriber
+  /// (and its callback) from the list.
+  @MainActor
+  @inlinable
+  convenience init<Value>(
+    flag: SubscriptionFlag, dropping subscriber: Subscriber<Value>, from list: SubscriberList<Value>
+  ) {
+    let release = SubscriberRelease(ledger: flag.ledger)
+    release.follow(subscriber, in: list)
+    self.init(flag: flag, release: release)
+  }
 }
 
 /// Whether one subscription is still wanted; shared by the subscription and its token.
 @usableFromInline
 final class SubscriptionFlag: Sendable {
   @usableFromInline let cancelled = Atomic(false)
-  private let ledger: CancellationLedger
-  /// Drops the subscriber from its registry when the subscription ends; `nil` for a
-  /// subscription kept elsewhere, which drops its cancelled subscribers itself.
-  @usableFromInline let release: SubscriberRelease?
+  /// Counts the cancellation for the registry or list that holds the subscriber.
+  @usableFromInline let ledger: CancellationLedger
 
   @usableFromInline
-  init(ledger: CancellationLedger, release: SubscriberRelease? = nil) {
+  init(ledger: CancellationLedger) {
     self.ledger = ledger
-    self.release = release
   }
 
   @inlinable
@@ -95,15 +124,16 @@ final class SubscriptionFlag: Sendable {
   func cancel() {
     if !cancelled.exchange(true, ordering: .relaxed) {
       ledger.pending.add(1, ordering: .relaxed)
-      release?.subscriptionEnded()
     }
   }
 }
 
 /// Drops a cancelled subscriber from its list in a registry, and with it its callback and what
-/// the callback captured, as soon as the registry allows: at once on the main actor, unless the
-/// registry is calling its observers (it then drops the cancelled ones once it has); from
-/// another thread, on the main actor's next turn.
+/// the callback captured, as soon as the registry allows: in its isolated `deinit`, when its
+/// token lets go of it (at once on the main actor, where the runtime runs such a `deinit` in
+/// the release itself; from another thread, on the main actor's next turn), or earlier when
+/// the token is cancelled. While the registry calls its observers, it drops the cancelled ones
+/// once it has instead.
 @usableFromInline
 @MainActor
 final class SubscriberRelease {
@@ -114,6 +144,10 @@ final class SubscriberRelease {
   @usableFromInline
   nonisolated init(ledger: CancellationLedger) {
     self.ledger = ledger
+  }
+
+  isolated deinit {
+    releaseNow()
   }
 
   /// Records where the subscriber is: `list`, which keeps it alive. Holds neither, so that a
@@ -131,20 +165,8 @@ final class SubscriberRelease {
     self.remove = remove
   }
 
-  /// Called once, when the subscription ends, on whatever thread that happened.
-  nonisolated func subscriptionEnded() {
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-      // Runs here and now on the main actor; from elsewhere, on the main actor's next turn.
-      Task.immediate { @MainActor in self.releaseNow() }
-    } else if Thread.isMainThread {
-      // Before Swift 6.2, on Apple platforms, where the main actor runs on the main thread.
-      MainActor.assumeIsolated { releaseNow() }
-    } else {
-      Task { @MainActor in self.releaseNow() }
-    }
-  }
-
-  private func releaseNow() {
+  /// Drops the subscriber, once.
+  func releaseNow() {
     // During a pass, the registry drops the cancelled subscribers once it has ended.
     guard !ledger.isNotifying.load(ordering: .relaxed), let remove else { return }
     self.remove = nil

@@ -25,15 +25,14 @@ final class ObserverRegistry<Root>: SelectionRegistry {
   init() {}
 
   /// Checks every selection against `state`, then calls the observers of those that changed;
-  /// drops afterwards the subscriptions cancelled while they were called.
-  // SAFETY: `state` is the root store's state, valid for the call; the checks use it only
-  // during their `update`.
+  /// then, between passes, drops the subscriptions cancelled since the last time.
   @inlinable
-  func update(_ state: UnsafePointer<Root>) {
-    guard checks.update(UnsafeRawPointer(state)) else { return }
-    ledger.isNotifying.store(true, ordering: .relaxed)
-    checks.notifyMarked()
-    ledger.isNotifying.store(false, ordering: .relaxed)
+  func update(_ state: StatePlace<Root>) {
+    if checks.update(state.raw) {
+      ledger.isNotifying.store(true, ordering: .relaxed)
+      checks.notifyMarked()
+      ledger.isNotifying.store(false, ordering: .relaxed)
+    }
     if ledger.hasPending { compact() }
   }
 
@@ -47,20 +46,18 @@ final class ObserverRegistry<Root>: SelectionRegistry {
     let subscriber = Subscriber(flag: flag, onChange: onChange)
     if let key, let existing = check(.key(key)) as? SelectionGroup<Root, Value> {
       existing.subscribers.append(subscriber)
-      flag.release?.follow(subscriber, in: existing.subscribers)
-    } else {
-      let group = SelectionGroup(
-        selection: selection, key: key, initial: initial, isDuplicate: isDuplicate, first: subscriber)
-      flag.release?.follow(subscriber, in: group.subscribers)
-      add(group)
+      return ObservationToken(flag: flag, dropping: subscriber, from: existing.subscribers)
     }
-    return ObservationToken(flag: flag)
+    let group = SelectionGroup(
+      selection: selection, key: key, initial: initial, isDuplicate: isDuplicate, first: subscriber)
+    add(group)
+    return ObservationToken(flag: flag, dropping: subscriber, from: group.subscribers)
   }
 
   /// A new subscription's flag, which its token sets when it is cancelled.
   @usableFromInline
   func makeFlag() -> SubscriptionFlag {
-    SubscriptionFlag(ledger: ledger, release: SubscriberRelease(ledger: ledger))
+    SubscriptionFlag(ledger: ledger)
   }
 
   /// The check found by `identity`, if there is one.
@@ -80,18 +77,11 @@ final class ObserverRegistry<Root>: SelectionRegistry {
     }
   }
 
-  /// Drops cancelled observers, and the checks left without any, if some were cancelled since
-  /// the last time; never during a notification pass.
-  @inlinable
-  func dropCancelled() {
-    if ledger.hasPending, !ledger.isNotifying.load(ordering: .relaxed) { compact() }
-  }
-
   @usableFromInline
   func compact() {
     guard ledger.takePending() else { return }
     let countBefore = checks.count
-    checks.removeAll { !$0.compact($0) }
+    checks.removeAll { !$0.dropCancelled() }
     guard checks.count < countBefore else { return }
     indexByIdentity = [:]
     for (index, check) in checks.elements.enumerated() {
@@ -102,7 +92,7 @@ final class ObserverRegistry<Root>: SelectionRegistry {
   /// The number of distinct selections with at least one observer; reads, changes nothing.
   @usableFromInline
   var selectionCount: Int {
-    checks.elements.reduce(0) { $0 + $1.observedCount($1) }
+    checks.elements.reduce(0) { $0 + $1.subscribedSelections }
   }
 
   /// The number of checks kept, scoped stores' watchers included.
@@ -134,13 +124,13 @@ extension UnretainedList where Element == SelectionCheck, Extra == Void {
   /// Checks added meanwhile (a selection's code may subscribe) wait for the next action. (The
   /// loops are here, not in the main-actor registry, so that their closures are not isolated:
   /// Swift would check the executor on every call of an isolated one.)
-  // SAFETY: `state` is the registry's `Root`, passed on to checks made for that `Root`.
   @inlinable
-  func update(_ state: UnsafeRawPointer) -> Bool {
+  func update(_ state: RawStatePlace) -> Bool {
     let count = self.count
+    guard count > 0 else { return false }
     var index = 0
     while index < count {
-      if withElement(at: index, { $0.update($0, state) }) { mark(index) }
+      if withElement(at: index, { $0.check(state) }) { mark(index) }
       index &+= 1
     }
     return markCount > 0
@@ -151,7 +141,7 @@ extension UnretainedList where Element == SelectionCheck, Extra == Void {
   func notifyMarked() {
     var position = 0
     while position < markCount {
-      withElement(at: markedIndex(position)) { $0.notify($0) }
+      withElement(at: markedIndex(position)) { $0.notifyChanged() }
       position &+= 1
     }
     clearMarks()

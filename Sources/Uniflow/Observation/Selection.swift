@@ -10,8 +10,8 @@ enum Selection<State, Value> {
   case offset(Int)
   /// The value is computed from the state; `nil` when the part it reads is gone (a dismissed
   /// child, a removed row).
-  // SAFETY: the pointer is valid for the call only; no selection keeps it.
-  case compute((UnsafePointer<State>) -> Value?)
+  /// Computed from the state's place, valid for the call only: no selection keeps it.
+  case compute((StatePlace<State>) -> Value?)
 
   /// The selection of the value at `keyPath`.
   @inlinable
@@ -19,24 +19,24 @@ enum Selection<State, Value> {
     if MemoryLayout<State>.size > 0, let offset = MemoryLayout<State>.offset(of: keyPath) {
       self = .offset(offset)
     } else {
-      self = .compute { $0.pointee[keyPath: keyPath] }
+      self = .compute { $0.value[keyPath: keyPath] }
     }
   }
 
   /// The selection of what `select` computes.
   @inlinable
   init(_ select: @escaping (State) -> Value) {
-    self = .compute { select($0.pointee) }
+    self = .compute { select($0.value) }
   }
 
   /// Reads the selected value from the state at `state`, or `nil` if its part is gone.
   @inlinable
-  func read(_ state: UnsafePointer<State>) -> Value? {
+  func read(_ state: StatePlace<State>) -> Value? {
     switch self {
     case .offset(let offset):
-      // SAFETY: `.offset` is made only from `MemoryLayout<State>.offset(of:)` of a `Value` key
-      // path (or such offsets added along a chain of stored properties), so a `Value` is there.
-      UnsafeRawPointer(state).load(fromByteOffset: offset, as: Value.self)
+      // `.offset` is made only from `MemoryLayout<State>.offset(of:)` of a `Value` key path (or
+      // such offsets added along a chain of stored properties), so a `Value` is there.
+      state.raw.load(at: offset, as: Value.self)
     case .compute(let compute):
       compute(state)
     }
@@ -45,8 +45,7 @@ enum Selection<State, Value> {
   /// Reads the selected value from `state`.
   @inlinable
   func read(from state: State) -> Value? {
-    // SAFETY: the pointer does not escape `read`, which uses it for the call only.
-    withUnsafePointer(to: state) { read($0) }
+    withPlace(of: state) { read($0) }
   }
 
   /// This selection, read from a parent state that holds this one at `keyPath`.
@@ -57,22 +56,18 @@ enum Selection<State, Value> {
       case .offset(let offset):
         return .offset(base + offset)
       case .compute(let compute):
-        return .compute { parent in
-          // SAFETY: `base` is the offset of the stored `State` at `keyPath` in `Parent`, from
-          // `MemoryLayout<Parent>.offset(of:)`, and the pointer is used for the call only.
-          compute(UnsafeRawPointer(parent).advanced(by: base).assumingMemoryBound(to: State.self))
-        }
+        // `base` is the offset of the stored `State` at `keyPath` in `Parent`.
+        return .compute { parent in compute(parent.part(at: base, as: State.self)) }
       }
     }
-    return .compute { parent in read(from: parent.pointee[keyPath: keyPath]) }
+    return .compute { parent in read(from: parent.value[keyPath: keyPath]) }
   }
 
   /// This selection, read from a parent state through `project`, which returns `nil` when the
   /// part is gone.
   @inlinable
   func lifted<Parent>(
-    // SAFETY: `project` reads the parent through the pointer for the call only.
-    through project: @escaping (UnsafePointer<Parent>) -> State?
+    through project: @escaping (StatePlace<Parent>) -> State?
   ) -> Selection<Parent, Value> {
     .compute { parent in project(parent).flatMap { read(from: $0) } }
   }

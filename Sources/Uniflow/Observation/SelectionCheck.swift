@@ -2,7 +2,7 @@
 /// state and then calls the observers of those that changed.
 ///
 /// The registry calls a check through functions the check's subclass makes in code that knows
-/// its types, and passes the check itself, unretained for the pass: no reference count, no
+/// its types, by the check's own final methods, which pass the check itself, unretained for the pass: no reference count, no
 /// captured context and no unspecialised generic code stands between a send and the check.
 /// (A method overridden by a generic subclass would run its unspecialised code.)
 ///
@@ -16,15 +16,14 @@ class SelectionCheck {
   @usableFromInline let identity: Identity?
   /// Reads the check's selections from the new state, a `Root` in place; returns whether one
   /// changed, keeping the new values for `notify`.
-  // SAFETY: the registry passes its root store's state, a `Root`, valid for the call only.
-  @usableFromInline let update: (SelectionCheck, UnsafeRawPointer) -> Bool
+  @usableFromInline let updateFunction: (SelectionCheck, RawStatePlace) -> Bool
   /// Calls the observers of the selections that changed in the last `update`.
-  @usableFromInline let notify: (SelectionCheck) -> Void
+  @usableFromInline let notifyFunction: (SelectionCheck) -> Void
   /// Drops cancelled observers, and selections left without any; returns whether any is left.
   /// Never during a pass.
-  @usableFromInline let compact: (SelectionCheck) -> Bool
+  @usableFromInline let compactFunction: (SelectionCheck) -> Bool
   /// The number of distinct selections with at least one observer still subscribed.
-  @usableFromInline let observedCount: (SelectionCheck) -> Int
+  @usableFromInline let observedCountFunction: (SelectionCheck) -> Int
   /// Whether a selection is computed by code, which may read a shared value: its store then
   /// checks it again after each change of a shared value.
   @usableFromInline var isComputed = false
@@ -41,16 +40,34 @@ class SelectionCheck {
   /// Creates a check from its functions, each called only with the check it was made for.
   @inlinable
   init(
-    identity: Identity?, update: @escaping (SelectionCheck, UnsafeRawPointer) -> Bool,
+    identity: Identity?, update: @escaping (SelectionCheck, RawStatePlace) -> Bool,
     notify: @escaping (SelectionCheck) -> Void, compact: @escaping (SelectionCheck) -> Bool,
     observedCount: @escaping (SelectionCheck) -> Int
   ) {
     self.identity = identity
-    self.update = update
-    self.notify = notify
-    self.compact = compact
-    self.observedCount = observedCount
+    self.updateFunction = update
+    self.notifyFunction = notify
+    self.compactFunction = compact
+    self.observedCountFunction = observedCount
   }
+
+  // The only callers of the functions: each passes the check itself, for which they were made.
+
+  /// Reads the check's selections from the new state; returns whether one changed.
+  @inlinable @inline(__always)
+  final func check(_ state: RawStatePlace) -> Bool { updateFunction(self, state) }
+
+  /// Calls the observers of the selections that changed in the last ``check(_:)``.
+  @inlinable @inline(__always)
+  final func notifyChanged() { notifyFunction(self) }
+
+  /// Drops cancelled observers, and selections left without any; returns whether any is left.
+  @usableFromInline
+  final func dropCancelled() -> Bool { compactFunction(self) }
+
+  /// The number of distinct selections with at least one observer still subscribed.
+  @usableFromInline
+  final var subscribedSelections: Int { observedCountFunction(self) }
 }
 
 @available(*, unavailable)

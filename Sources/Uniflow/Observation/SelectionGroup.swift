@@ -5,10 +5,7 @@ final class SelectionGroup<Root, Value>: SelectionCheck {
   @usableFromInline let selection: Selection<Root, Value>
   @usableFromInline let isDuplicate: (Value, Value) -> Bool
   /// The value last reported (or read when the group was made).
-  // SAFETY: only the registry's passes touch it, on the main actor: `update` writes it before
-  // any observer runs and `notify` reads it, so no two accesses overlap; unchecked on the hot
-  // path, in every build.
-  @exclusivity(unchecked) @usableFromInline var current: Value
+  @usableFromInline var current: Value
   @usableFromInline let subscribers: SubscriberList<Value>
 
   @inlinable
@@ -20,23 +17,22 @@ final class SelectionGroup<Root, Value>: SelectionCheck {
     self.isDuplicate = isDuplicate
     self.current = initial
     self.subscribers = SubscriberList(first)
-    // SAFETY (the four downcasts): the registry calls each function only as
-    // `check.function(check, …)`, with the check it was made for, which is a `Self`.
+    // The registry calls each function only through the check's own method, with the check
+    // itself, which this initialiser made as a `Self`.
     super.init(
       identity: key.map { .key($0) },
-      update: { unsafeDowncast($0, to: Self.self).update($1) },
-      notify: { unsafeDowncast($0, to: Self.self).notify() },
-      compact: { unsafeDowncast($0, to: Self.self).subscribers.compact() },
-      observedCount: { unsafeDowncast($0, to: Self.self).subscribedCount })
+      update: { ownCast($0, to: Self.self).update($1) },
+      notify: { ownCast($0, to: Self.self).notify() },
+      compact: { ownCast($0, to: Self.self).subscribers.compact() },
+      observedCount: { ownCast($0, to: Self.self).subscribedCount })
     if case .compute = selection { isComputed = true }
   }
 
   /// Reads the selection from the new state; returns whether it changed, keeping the new value.
   /// A part that is gone counts as unchanged: its observers keep the last value.
   @inlinable
-  func update(_ state: UnsafeRawPointer) -> Bool {
-    // SAFETY: the registry passes its root store's state, a `Root`, for the duration of the call.
-    guard let value = selection.read(state.assumingMemoryBound(to: Root.self)),
+  func update(_ state: RawStatePlace) -> Bool {
+    guard let value = selection.read(state.typed(as: Root.self)),
       !isDuplicate(current, value)
     else { return false }
     current = value

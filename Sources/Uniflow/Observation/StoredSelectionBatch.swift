@@ -27,14 +27,14 @@ final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
 
   @inlinable
   init() {
-    // SAFETY (the four downcasts): the registry calls each function only as
-    // `check.function(check, …)`, with the check it was made for, which is a `Self`.
+    // The registry calls each function only through the check's own method, with the check
+    // itself, which this initialiser made as a `Self`.
     super.init(
       identity: .batch(ObjectIdentifier(Value.self)),
-      update: { unsafeDowncast($0, to: Self.self).update($1) },
-      notify: { unsafeDowncast($0, to: Self.self).notify() },
-      compact: { unsafeDowncast($0, to: Self.self).compact() },
-      observedCount: { unsafeDowncast($0, to: Self.self).subscribedCount })
+      update: { ownCast($0, to: Self.self).update($1) },
+      notify: { ownCast($0, to: Self.self).notify() },
+      compact: { ownCast($0, to: Self.self).compact() },
+      observedCount: { ownCast($0, to: Self.self).subscribedCount })
   }
 
   /// Subscribes `onChange` to the `Value` stored at `offset` in the root state of `registry`:
@@ -58,8 +58,7 @@ final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
     let flag = registry.makeFlag()
     let subscriber = Subscriber(flag: flag, onChange: onChange)
     let list = batch.observe(offset: offset, initial: initial, subscriber: subscriber)
-    flag.release?.follow(subscriber, in: list)
-    return ObservationToken(flag: flag)
+    return ObservationToken(flag: flag, dropping: subscriber, from: list)
   }
 
   /// Subscribes `subscriber` to the selection at `offset`, sharing it with the observers
@@ -79,13 +78,13 @@ final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
 
   /// Reads every selection from the state; returns whether any changed, keeping the new values.
   @inlinable @inline(__always)
-  func update(_ state: UnsafeRawPointer) -> Bool {
+  func update(_ state: RawStatePlace) -> Bool {
     let count = slots.count
     var slot = 0
     while slot < count {
-      // SAFETY: `state` is the root state of the registry this batch belongs to, and `offset`
-      // the place of a stored `Value` in it, found by `MemoryLayout.offset(of:)`.
-      let value = state.load(fromByteOffset: slots[extraAt: slot].offset, as: Value.self)
+      // `offset` is the place of a stored `Value` in the root state, from
+      // `MemoryLayout.offset(of:)`.
+      let value = state.load(at: slots[extraAt: slot].offset, as: Value.self)
       if value != slots[extraAt: slot].current {
         slots[extraAt: slot].current = value
         slots.mark(slot)

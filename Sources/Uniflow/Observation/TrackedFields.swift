@@ -68,13 +68,12 @@ package final class TrackedFields<Subject: Observable & AnyObject, Root> {
   /// - Complexity: One dictionary lookup by the key path's identity, or by the key path when
   ///   the key path object is another; the first read of a part also makes its entry and the
   ///   registrar's key path.
-  // SAFETY: `value` is read for the call only (a pointer to the owner's current value).
   @inlinable
   package func access<Value>(
-    _ keyPath: KeyPath<Root, Value>, in value: UnsafePointer<Root>, of subject: Subject,
+    _ keyPath: KeyPath<Root, Value>, in value: StatePlace<Root>, of subject: Subject,
     registrar: ObservationRegistrar, isDuplicate: () -> (Value, Value) -> Bool
   ) -> Value {
-    let part = value.pointee[keyPath: keyPath]
+    let part = value.value[keyPath: keyPath]
     let entry: TrackedField<Subject, Root>
     if let existing = byIdentity[ObjectIdentifier(keyPath)], existing.keyPath === keyPath {
       entry = existing
@@ -97,9 +96,9 @@ package final class TrackedFields<Subject: Observable & AnyObject, Root> {
   /// constant, so that the pass after each change reads it with no exclusivity check.)
   @inlinable
   func rearm<Value>(_ told: TrackedField<Subject, Root>, with part: Value) -> TrackedField<Subject, Root> {
-    // SAFETY: entries are keyed by their key path, whose part type is `Value`: `told` was made
-    // as a `TrackedPart<Subject, Root, Value>`.
-    let old = unsafeDowncast(told, to: TrackedPart<Subject, Root, Value>.self)
+    // Entries are keyed by their key path, whose part type is `Value`: `told` was made as a
+    // `TrackedPart<Subject, Root, Value>`.
+    let old = exactCast(told, to: TrackedPart<Subject, Root, Value>.self)
     let entry = TrackedPart(
       old.keyPath, subjectKeyPath: old.subjectKeyPath, selection: old.selection, current: part,
       isDuplicate: old.isDuplicate)
@@ -118,9 +117,8 @@ package final class TrackedFields<Subject: Observable & AnyObject, Root> {
   /// again while it is told arms it again, for the next change.
   ///
   /// - Complexity: O(n) for n armed parts: one read and one comparison each.
-  // SAFETY: `value` is the owner's current value, read by the entries for the call only.
   @inlinable
-  package func update(_ value: UnsafePointer<Root>, of subject: Subject, registrar: ObservationRegistrar) {
+  package func update(_ value: StatePlace<Root>, of subject: Subject, registrar: ObservationRegistrar) {
     if !told.isEmpty { dropUnread() }
     var changed: [Int] = []
     do {
@@ -128,7 +126,7 @@ package final class TrackedFields<Subject: Observable & AnyObject, Root> {
       let checked = armed
       var index = 0
       for entry in checked {
-        if entry.hasChanged(entry, UnsafeRawPointer(value)) { changed.append(index) }
+        if entry.hasChanged(entry, value.raw) { changed.append(index) }
         index += 1
       }
     }
@@ -168,9 +166,8 @@ class TrackedField<Subject: Observable & AnyObject, Root> {
   @usableFromInline let keyPath: AnyKeyPath
   /// Tells Observation of a read of the part.
   @usableFromInline let access: (TrackedField, Subject, ObservationRegistrar) -> Void
-  /// Whether the part of the value at the pointer differs from the value read.
-  // SAFETY: called only by `update(_:of:registrar:)` with the owner's `Root`, for the call.
-  @usableFromInline let hasChanged: (TrackedField, UnsafeRawPointer) -> Bool
+  /// Whether the part of the owner's value, at the place given, differs from the value read.
+  @usableFromInline let hasChanged: (TrackedField, RawStatePlace) -> Bool
   /// Tells Observation the part changed.
   @usableFromInline let tell: (TrackedField, Subject, ObservationRegistrar) -> Void
   /// Whether the part changed since it was read, and the registrar was told: the entry is no
@@ -180,8 +177,7 @@ class TrackedField<Subject: Observable & AnyObject, Root> {
   @inlinable
   init(
     keyPath: AnyKeyPath, access: @escaping (TrackedField, Subject, ObservationRegistrar) -> Void,
-    // SAFETY: see `hasChanged` above.
-    hasChanged: @escaping (TrackedField, UnsafeRawPointer) -> Bool,
+    hasChanged: @escaping (TrackedField, RawStatePlace) -> Bool,
     tell: @escaping (TrackedField, Subject, ObservationRegistrar) -> Void
   ) {
     self.keyPath = keyPath
@@ -228,22 +224,17 @@ final class TrackedPart<Subject: Observable & AnyObject, Root, Value>: TrackedFi
     self.current = current
     super.init(
       keyPath: keyPath,
+      // Each is called as `entry.function(entry, …)` only, with the entry made here.
       access: { entry, subject, registrar in
-        // SAFETY: called as `entry.access(entry, …)` only, with the entry made here.
-        registrar.access(subject, keyPath: unsafeDowncast(entry, to: Self.self).subjectKeyPath)
+        registrar.access(subject, keyPath: exactCast(entry, to: Self.self).subjectKeyPath)
       },
       hasChanged: { entry, value in
-        // SAFETY: called as `entry.hasChanged(entry, value)` only, with the entry made here and
-        // the owner's current `Root`, valid for the call.
-        let entry = unsafeDowncast(entry, to: Self.self)
-        guard let part = entry.selection.read(value.assumingMemoryBound(to: Root.self)) else {
-          return false
-        }
+        let entry = exactCast(entry, to: Self.self)
+        guard let part = entry.selection.read(value.typed(as: Root.self)) else { return false }
         return !entry.isDuplicate(entry.current, part)
       },
       tell: { entry, subject, registrar in
-        // SAFETY: called as `entry.tell(entry, …)` only, with the entry made here.
-        let keyPath = unsafeDowncast(entry, to: Self.self).subjectKeyPath
+        let keyPath = exactCast(entry, to: Self.self).subjectKeyPath
         registrar.willSet(subject, keyPath: keyPath)
         registrar.didSet(subject, keyPath: keyPath)
       })

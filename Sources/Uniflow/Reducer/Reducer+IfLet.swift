@@ -198,12 +198,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     of state: inout Parent.State, at path: MutableKeyPath<Parent.State, Child.State?>,
     identicalTo value: inout Child.State?
   ) -> Bool {
-    path.modify(&state) { current in
-      // SAFETY: both buffers are read inside the closures only, each within its own count.
-      withUnsafeBytes(of: &current) { currentBytes in
-        withUnsafeBytes(of: &value) { valueBytes in currentBytes.hasSameBytes(as: valueBytes) }
-      }
-    }
+    path.modify(&state) { current in haveSameBytes(&current, &value) }
   }
 }
 

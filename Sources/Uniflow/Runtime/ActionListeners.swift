@@ -37,11 +37,11 @@ final class ActionListeners<State, Action> {
   /// A listener added while the action is offered hears the next action; one cancelled during
   /// the pass is not called by it.
   @usableFromInline
-  func offer(_ action: Action, _ state: UnsafeMutablePointer<State>) {
+  func offer(_ action: Action, _ state: StatePlace<State>) {
     dropCancelled()
     let listeners = self.listeners
     for listener in listeners where !listener.flag.isCancelled {
-      listener.hear(action, state.pointee)
+      listener.hear(action, state.value)
     }
   }
 

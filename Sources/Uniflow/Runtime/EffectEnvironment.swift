@@ -64,8 +64,11 @@ struct EffectEnvironment<Action>: EffectPlacement {
   /// effects' tasks join no group.
   typealias Context = Void
 
-  func deliver(_ action: Action, at context: Void) {
-    send(action)
+  func deliver(_ message: SendMessage<Action>, at context: Void) {
+    switch message {
+    case .action(let action): send(action)  // Dropped if the task is cancelled.
+    case .dismiss, .dismissal, .report: send.deliver(message)
+    }
   }
 
   func run(
@@ -97,9 +100,5 @@ struct EffectEnvironment<Action>: EffectPlacement {
       }
     }
     return task.map { .children([$0]) }
-  }
-
-  func report(_ diagnostic: StoreDiagnostic) {
-    diagnose(diagnostic)
   }
 }

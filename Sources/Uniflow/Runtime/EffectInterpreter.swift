@@ -3,9 +3,9 @@
 /// An effect is met in two places, and each case means the same in both:
 ///
 /// * **Started from the reducer** (the ``RootCore`` itself, at an ``EffectStart``), on the main
-///   actor, as an action is processed: nothing may wait there. A follow-up joins the queue, a `.run` starts a task, a
-///   merge starts each of its effects, a concatenation runs its synchronous beginning now and
-///   the rest in a task of its own.
+///   actor, as an action is processed: nothing may wait there. A follow-up or a dismissal joins
+///   the queue, a `.run` starts a task, a merge starts each of its effects, a concatenation
+///   runs its synchronous beginning now and the rest in a task of its own.
 /// * **Run inside a task** (``EffectEnvironment``), the rest of a concatenation: the task waits
 ///   for each effect's work before the next. A follow-up is sent, a `.run` runs in the task, a
 ///   merge runs its effects in child tasks and waits for them all.
@@ -19,12 +19,12 @@ enum EffectInterpreter {
   /// - Returns: The work the caller must wait for before the effect is over; always `nil`
   ///   where nothing waits (from the reducer).
   ///
-  /// Inlined into each place's caller, so that the placement's methods are called directly.
-  /// The root core's code does not know the store's types: there, a call through the generic
-  /// signature, or a method of a generic struct, instantiates type metadata on every effect
-  /// started. With a struct as the reducer's placement that cost about 1 000 instructions
-  /// (+13 %) per send that starts a `.run` effect; the root core is its own placement instead,
-  /// and what changes as the interpreter goes down an effect is the `context`.
+  /// Inlined into each place's caller, so that the placement's methods are called directly:
+  /// the root core's code does not know the store's types, and a call through the generic
+  /// signature (or a method of a generic struct) would instantiate type metadata on every
+  /// effect started. So the root core is its own placement, and what changes as the
+  /// interpreter goes down an effect is the `context` (see BENCHMARKS.md, *Engine, third
+  /// pass*).
   @inline(__always)
   static func interpret<Placement: EffectPlacement>(
     _ effect: Effect<Placement.Action>, in placement: Placement, at context: Placement.Context
@@ -32,31 +32,23 @@ enum EffectInterpreter {
     switch effect.operation {
     case .none:
       return nil
-    case .send(let action):
-      placement.deliver(action, at: context)
+    case .send(let message):
+      placement.deliver(message, at: context)
       return nil
     case .run(let priority, let operation):
       return placement.run(operation, priority: priority, at: context)
-    case .merge(let effects):
+    case .combined(let effects, .merge):
       return placement.merge(effects, at: context)
-    case .concatenate(let effects):
+    case .combined(let effects, .concatenate):
       return placement.concatenate(effects, at: context)
-    case .cancellable(let id, let cancelInFlight, let effect):
-      if cancelInFlight { placement.tasks.cancel(id: id) }
+    case .cancellable(let id, let policy, let effect):
+      switch policy {
+      case .join: break
+      case .replace: placement.tasks.cancel(id: id)
+      case .unlessRunning: guard !placement.tasks.isRunning(id: id) else { return nil }
+      }
+      if case .none = effect.operation { return nil }
       return placement.cancellable(effect, id: id, at: context)
-    case .cancel(let id):
-      placement.tasks.cancel(id: id)
-      return nil
-    case .throttle(let id, let effect):
-      guard !placement.tasks.isRunning(id: id) else { return nil }
-      return placement.cancellable(effect, id: id, at: context)
-    case .dismiss:
-      // A dismissal that reaches the root found no presenter on the way.
-      placement.report(.dismissalIgnored(noPresenter))
-      return nil
-    case .report(let diagnostic):
-      placement.report(diagnostic)
-      return nil
     }
   }
 }
@@ -75,8 +67,8 @@ protocol EffectPlacement {
   /// The store's running effects, for cancellation.
   var tasks: EffectTasks { get }
 
-  /// Delivers a follow-up action.
-  func deliver(_ action: Action, at context: Context)
+  /// Delivers a message: a follow-up action, a dismissal, a diagnostic.
+  func deliver(_ message: SendMessage<Action>, at context: Context)
 
   /// Runs an effect operation off the main actor.
   func run(
@@ -92,9 +84,6 @@ protocol EffectPlacement {
 
   /// Runs an effect so that cancelling `id` cancels it.
   func cancellable(_ effect: Effect<Action>, id: EffectID, at context: Context) -> Work?
-
-  /// Hands a diagnostic to the store's handler.
-  func report(_ diagnostic: StoreDiagnostic)
 }
 
 /// What a task must still wait for once an effect was interpreted in it.

@@ -1,11 +1,11 @@
 /// What a root core changes as it works, in one value: its phase, its queue of actions with
-/// the loop guards, the effect group of the current send, and what it must tell Observation,
-/// the listeners of actions and middleware.
+/// the synchronous loop guard, the async loop guard, the effect group of the current send, and
+/// what it must tell Observation, the listeners of actions and middleware.
 ///
-/// The root core holds it in a single field, read and written on every action; see the
-/// `SAFETY:` comment there for why that field is left unchecked. The methods of the values it
-/// holds never call out of the engine, so no access to it is open while the reducer, an
-/// effect, a middleware or an observer runs (and may send).
+/// The root core keeps it in memory of its own, read and written in place on every action (see
+/// ``RootCore/bookkeeping``). The methods of the values it holds never call out of the engine,
+/// so no access to it is open while the reducer, an effect, a middleware or an observer runs
+/// (and may send).
 @usableFromInline
 struct EngineBookkeeping<State, Action> {
   @usableFromInline var phase = EnginePhase()
@@ -20,6 +20,7 @@ struct EngineBookkeeping<State, Action> {
   /// check per action.
   @usableFromInline var observedReads: ObservedReads = []
   @usableFromInline var queue = ActionQueue<Action>()
+  @usableFromInline var asyncGuard = AsyncLoopGuard<Action>()
   /// The listeners of the actions this store processes (`observeActions(_:)`), made with the
   /// first one: a store without any pays one check per action.
   @usableFromInline var actionListeners: ActionListeners<State, Action>?

@@ -35,11 +35,20 @@ extension RootCore: EffectPlacement {
       effect, in: self, at: EffectStart(ids: [], group: group, cause: cause, step: step))
   }
 
-  func deliver(_ action: Action, at start: EffectStart<Action>) {
+  /// Queues a follow-up or a dismissal (checked when its turn comes); reports a diagnostic now.
+  func deliver(_ message: SendMessage<Action>, at start: EffectStart<Action>) {
+    let action: Action
+    let dismissing: EffectID?
+    switch message {
+    case .action(let followUp): (action, dismissing) = (followUp, nil)
+    case .dismissal(let presenterAction, let instance): (action, dismissing) = (presenterAction, instance)
+    case .dismiss: return configuration.diagnosticHandler(.dismissalIgnored(noPresenter))
+    case .report(let diagnostic): return configuration.diagnosticHandler(diagnostic)
+    }
     engine.queue.append(
       QueuedAction(
         action: action, group: start.group, cause: start.cause,
-        origin: start.step.map { .followUp($0) }))
+        origin: start.step.map { .followUp($0) }, dismissing: dismissing))
   }
 
   func run(
@@ -89,7 +98,7 @@ extension RootCore: EffectPlacement {
     let rest = Array(effects[asyncStart...])
     guard !rest.isEmpty, start.step?.chain.isStopped != true else { return nil }
     spawn(at: start) { environment in
-      await environment.execute(Effect(.concatenate(rest)))
+      await environment.execute(Effect(.combined(rest, .concatenate)))
     }
     return nil
   }
@@ -101,10 +110,6 @@ extension RootCore: EffectPlacement {
       effect, in: self,
       at: EffectStart(
         ids: start.ids.appending(id), group: start.group, cause: start.cause, step: start.step))
-  }
-
-  func report(_ diagnostic: StoreDiagnostic) {
-    configuration.diagnosticHandler(diagnostic)
   }
 
   /// Runs `body` on the main actor in a task registered under the identifiers and in the

@@ -1,26 +1,26 @@
 import Observation
 
-/// The engine of a root store: it owns the state, runs each action through the reducer, and
-/// coordinates the named parts that do the rest.
+/// The engine of a root store: it owns the state, and runs each action through the receive
+/// loop below, which reads in the order an action meets each step.
 ///
-/// * ``EngineBookkeeping``: what changes as it works, in one field: its ``EnginePhase``, its
-///   ``ActionQueue`` with the synchronous and async loop guards, the current send's group.
-/// * ``EffectInterpreter``: what the effects the reducer returns do (the core is the place
-///   where they start), in ``EffectTasks`` and ``EffectGroup``s.
-/// * ``ObserverRegistry``, ``TrackedFields`` and the ``ActionListeners``: who is told.
+/// One action's path: ``Store/send(_:)`` → ``receive(_:group:cause:origin:dismissing:)`` — the phase (an action sent while
+/// another is processed waits in the ``ActionQueue``); a dismissal whose feature is gone is
+/// dropped; then ``process(_:group:cause:origin:)`` for the action: the reducer runs, the effects
+/// it returns are handed to ``startEffects(_:group:cause:step:)``, the middleware and the
+/// observers (``ObserverRegistry/update(_:)``, ``TrackedFields``) are told, then the listeners;
+/// then each queued follow-up the same way, within the synchronous loop guard; then the shared
+/// values changed in the send are published, and the send's ``StoreTask`` returned.
 ///
-/// One action's path: ``Store/send(_:)`` → ``receive(_:group:cause:)`` (the phase; the queue if
-/// another action is being processed) → ``process(_:group:cause:origin:)`` (the reducer, then
-/// ``startEffects(_:group:cause:step:)``, the middleware, ``ObserverRegistry/update(_:)``, the
-/// listeners) → ``drainQueue(first:)`` for the follow-ups.
+/// Beside it in this folder: ``EnginePhase`` and ``ActionQueue`` (in ``EngineBookkeeping``, what
+/// the loop changes), ``EffectInterpreter`` with the core as its placement
+/// (`RootCore+Effects.swift`) and ``EffectTasks``, and the ``AsyncLoopGuard`` that the actions
+/// sent by effects pass (``makeSend(group:cause:chain:)``).
 @usableFromInline
 @MainActor
 final class RootCore<State, Action> {
   /// The state, in memory of its own: the reducer mutates it in place and observers read it in
-  /// place through this pointer, so no action copies it.
-  // SAFETY: `allocation` owns the memory and lives as long as the core; only the main actor
-  // reaches it, and the reducer's `inout` access is never open while another read runs.
-  @usableFromInline let storage: UnsafeMutablePointer<State>
+  /// place, so no action copies it.
+  @usableFromInline let storage: StatePlace<State>
   /// Owns ``storage`` and frees it after the core is gone.
   @usableFromInline let allocation: StateAllocation<State>
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
@@ -37,18 +37,24 @@ final class RootCore<State, Action> {
   /// nothing (the caller passes the core), so a call costs no reference count.
   @usableFromInline let entry: @MainActor (RootCore, Action) -> StoreTask
 
-  // SAFETY: `engine` is the engine's whole mutable bookkeeping (its phase, its queue, the
-  // current send's group, what Observation and the listeners are owed), read and written on
-  // every action, so its dynamic exclusivity checks are left out, in every build. That is
-  // sound because no two accesses to it overlap: the core is main-actor isolated, so accesses
-  // come from one thread, one at a time; and each access is a short read or write of a field,
-  // or a call of a method of the values it holds (`EnginePhase`, `ActionQueue`), none of which
-  // calls out of the engine, so no access is open while the reducer, an effect, a middleware,
-  // an observer or a listener runs and sends (the queue is what makes such a send wait instead
-  // of re-entering). Exercised by the suites that send from inside each of those:
-  // `ReentrancyTests`, `LoopGuardTests`, `EffectOrderTests`, `ActionObservationTests`,
-  // `SharedValueTests`, `ObservationStressTests`, and by the whole suite under the sanitizers.
-  @exclusivity(unchecked) @usableFromInline var engine = EngineBookkeeping<State, Action>()
+  /// What the engine changes as it works (its phase, its queue, the current send's group, what
+  /// Observation and the listeners are owed), in memory of its own like the state: read and
+  /// written in place on every action, with no exclusivity check. No two accesses overlap: each
+  /// is a short read or write of a field, or a call of a method of the values it holds, none of
+  /// which calls out of the engine, so none is open while the reducer, an effect, a middleware,
+  /// an observer or a listener runs and sends (the queue makes such a send wait). Exercised by
+  /// `ReentrancyTests`, `LoopGuardTests`, `EffectOrderTests`, `ActionObservationTests`,
+  /// `SharedValueTests` and `ObservationStressTests`, which send from inside each of those.
+  @usableFromInline let bookkeeping: StatePlace<EngineBookkeeping<State, Action>>
+  /// Owns ``bookkeeping``.
+  @usableFromInline let bookkeepingAllocation: StateAllocation<EngineBookkeeping<State, Action>>
+
+  /// The engine's bookkeeping, in place. Always inlined, as ``StatePlace/value`` is.
+  @inlinable @inline(__always)
+  var engine: EngineBookkeeping<State, Action> {
+    _read { yield bookkeeping.value }
+    _modify { yield &bookkeeping.value }
+  }
 
   @inlinable
   init(
@@ -56,7 +62,9 @@ final class RootCore<State, Action> {
     middleware: [Middleware<State, Action>], configuration: StoreConfiguration
   ) {
     allocation = StateAllocation(state)
-    storage = allocation.pointer
+    storage = allocation.place
+    bookkeepingAllocation = StateAllocation(EngineBookkeeping())
+    bookkeeping = bookkeepingAllocation.place
     self.reducer = reducer
     self.middleware = middleware
     self.configuration = configuration
@@ -64,18 +72,6 @@ final class RootCore<State, Action> {
     self.fields = TrackedFields(rootKeyPath: stateKeyPath)
     self.entry = { core, action in core.receive(action, group: nil, cause: nil) }
     registerWithSharedRuntime()
-  }
-
-  /// Lets the shared runtime find this store while its reducer changes a shared value, and
-  /// have it check its computed selections after any change of one.
-  @usableFromInline
-  func registerWithSharedRuntime() {
-    SharedRuntime.shared.register(self, liveness: liveness)
-    // SAFETY: the closure is kept by `observers`, which the core owns: it cannot outlive
-    // `self`, and the main actor, where the core is destroyed (see `deinit`), calls it.
-    observers.onFirstComputedSelection = { [liveness, unowned self] in
-      SharedRuntime.shared.registerRefresher(self, liveness: liveness)
-    }
   }
 
   // SAFETY: the closures that outlive the core (an effect's or a middleware's `Send`, the
@@ -91,65 +87,12 @@ final class RootCore<State, Action> {
   // the core's main-actor fields (its observers, its listeners, the state) are destroyed there.
   // (It is isolated too, so that it stays on the main actor should another holder appear.)
   // Exercised by `StoreReleaseOffMainActorTests`, under ThreadSanitizer and AddressSanitizer.
-  #if compiler(>=6.2)
-    isolated deinit {
-      liveness.end()
-      tasks.close()
-    }
-  #else
-    deinit {
-      liveness.end()
-      tasks.close()
-    }
-  #endif
-
-  /// A `Send` into this store for closures that may outlive it: once the store is gone, it
-  /// does nothing. `cause` is the sequence number of the action whose effect sends through
-  /// it, `nil` for a middleware's; `chain` says which async chain its actions join.
-  func makeSend(group: EffectGroup?, cause: Int?, chain: SendChain<Action>) -> Send<Action> {
-    // SAFETY: `self` is used only after `liveness.isAlive`, on the main actor, where the core
-    // is destroyed and `liveness` ended first (see `deinit`), so it is never used once gone.
-    Send(messages: { [liveness, unowned self] message in
-      guard liveness.isAlive else { return }
-      switch message {
-      case .action(let action):
-        let origin: ChainOrigin<Action>?
-        switch chain {
-        case .none: origin = nil
-        case .unwatched: origin = .effect(self.engine.queue.chainStarted(by: cause))
-        case .watched(let step, let watch):
-          if watch.takeHasWaited() {
-            origin = nil
-          } else {
-            guard self.admit(action, sentAfter: step) else { return }
-            origin = .step(step)
-          }
-        }
-        self.receive(action, group: group, cause: cause, origin: origin)
-      case .dismiss: self.configuration.diagnosticHandler(.dismissalIgnored(noPresenter))
-      case .report(let diagnostic): self.configuration.diagnosticHandler(diagnostic)
-      }
-    })
+  isolated deinit {
+    liveness.end()
+    tasks.close()
   }
 
-  /// Applies the async loop guard's decision for an action a watched effect of `step` sent
-  /// without waiting (see ``ActionQueue/admit(_:sentAfter:limit:)``).
-  ///
-  /// - Returns: Whether to process the action.
-  func admit(_ action: Action, sentAfter step: ChainStep<Action>) -> Bool {
-    switch engine.queue.admit(
-      action, sentAfter: step, limit: configuration.maximumEffectChainActions)
-    {
-    case .admitted:
-      return true
-    case .dropped:
-      return false
-    case .stopped(let cycle, let chainID):
-      if let chainID { tasks.cancel(id: chainID) }
-      configuration.diagnosticHandler(.effectCycle(cycle))
-      return false
-    }
-  }
+  // MARK: - Reading the state
 
   /// The state, tracked by Observation.
   @inlinable
@@ -157,7 +100,7 @@ final class RootCore<State, Action> {
     if engine.phase.isReducing { reportReadDuringReduction() }
     engine.observedReads.formUnion(.state)
     registrar.access(self, keyPath: stateKeyPath)
-    return storage.pointee
+    return storage.value
   }
 
   /// The part of the state at `keyPath`, tracked by Observation as that part alone.
@@ -177,7 +120,7 @@ final class RootCore<State, Action> {
   @inlinable
   var currentState: State {
     if engine.phase.isReducing { reportReadDuringReduction() }
-    return storage.pointee
+    return storage.value
   }
 
   /// Stops the program: a reducer read its own store's state, which is half-reduced while the
@@ -193,18 +136,77 @@ final class RootCore<State, Action> {
       """)
   }
 
-  @inlinable
-  func receive(_ action: Action, group: EffectGroup?, cause: Int?) -> StoreTask {
+  // MARK: - The receive loop
+
+  /// Processes `action` and every action it leads to, before returning; or, while another
+  /// action is being processed, queues it behind the others. The one entry of every action:
+  /// from a store, a scoped store's forwarding, an effect's `Send`.
+  ///
+  /// - Parameters:
+  ///   - group: The effect group the send's effects join; `nil` for one made when needed.
+  ///   - cause: The sequence number of the action whose effect sent it; `nil` from outside.
+  ///   - origin: The async chain it joins, if any.
+  ///   - dismissing: For a presenter's action that dismisses a feature, the feature's
+  ///     instance: the action is dropped if the instance is gone when its turn comes.
+  /// - Returns: The task of the send: it finishes when every effect the send started has.
+  @inlinable @inline(__always)
+  func receive(
+    _ action: Action, group: EffectGroup?, cause: Int?, origin: ChainOrigin<Action>? = nil,
+    dismissing: EffectID? = nil
+  ) -> StoreTask {
+    // 1. The phase: one action at a time. A send from a reducer's effect, a middleware, an
+    //    observer or a listener waits in the queue; it is processed before this send returns.
     guard engine.phase.beginProcessing() else {
-      return enqueue(action, group: group, cause: cause, origin: nil)
+      return enqueue(action, group: group, cause: cause, origin: origin, dismissing: dismissing)
     }
-    // `drainGroup` is only written when there is a group: a send with no effects and no
-    // follow-ups touches no reference count here.
+    // Written only when there is a group: a send with no effects and no follow-ups touches no
+    // reference count here.
     if let group { engine.drainGroup = group }
-    observers.dropCancelled()
-    process(action, group: nil, cause: cause, origin: nil)
-    if !engine.queue.isEmpty { drainQueue(first: action) }
-    // A shared value changed in this send: its holders are told now.
+    // 2. The action itself (its effects join the send's group); a dismissal only if its
+    //    feature is still there.
+    if dismissing == nil || isStillPresent(dismissing!) {
+      process(action, group: nil, cause: cause, origin: origin)
+    }
+    // 3. Its follow-ups and the actions sent meanwhile, in order, within the loop guard.
+    if !engine.queue.isEmpty { drainQueue(after: action) }
+    return endProcessing()
+  }
+
+  /// Queues an action sent while another is processed, in a group of its own unless it has one.
+  ///
+  /// Not inlined: re-entrant sends are the rare case, and their code in ``receive(_:group:cause:origin:dismissing:)``
+  /// kept the compiler from inlining that into the caller's send.
+  @usableFromInline
+  @inline(never)
+  func enqueue(
+    _ action: Action, group: EffectGroup?, cause: Int?, origin: ChainOrigin<Action>?,
+    dismissing: EffectID?
+  ) -> StoreTask {
+    let group = group ?? EffectGroup(tasks: tasks)
+    engine.queue.append(
+      QueuedAction(
+        action: action, group: group, cause: cause, origin: origin, dismissing: dismissing))
+    return StoreTask(group: group)
+  }
+
+  /// Processes the queued actions, in order, within the synchronous loop guard's bound, and
+  /// reports the cycle when the guard stops them. `first` is the action the send started with.
+  @usableFromInline
+  func drainQueue(after first: Action?) {
+    var drain = ActionQueue<Action>.Drain(
+      after: first, limit: configuration.maximumSynchronousActions)
+    while let entry = engine.queue.next(in: &drain) {
+      if let instance = entry.dismissing, !isStillPresent(instance) { continue }
+      process(entry.action, group: entry.group, cause: entry.cause, origin: entry.origin)
+    }
+    if let cycle = drain.cycle { configuration.diagnosticHandler(.actionCycle(cycle)) }
+    engine.queue.endDrain()
+  }
+
+  /// Ends the send: back to idle, shared values published, the send's group handed out.
+  @inlinable @inline(__always)
+  func endProcessing() -> StoreTask {
+    // Shared values changed in this send: their holders are told now.
     if engine.phase.endProcessing() { publishSharedChanges() }
     guard engine.drainGroup != nil else { return StoreTask(group: nil) }
     let finished = engine.drainGroup
@@ -212,52 +214,29 @@ final class RootCore<State, Action> {
     return StoreTask(group: finished)
   }
 
-  /// Processes an action that an effect sent into an async chain, as
-  /// ``receive(_:group:cause:)`` does, carrying the chain it joins.
+  /// Processes one action: the reducer, the hand-off of its effects (which queues its
+  /// follow-ups), the middleware, the observers, the listeners.
   ///
-  /// Apart, so that a send from outside, which joins no chain, keeps the code it had: with the
-  /// chain as one more argument there, the compiler stopped inlining it into the caller's send.
-  func receive(_ action: Action, group: EffectGroup?, cause: Int?, origin: ChainOrigin<Action>?) {
-    guard engine.phase.beginProcessing() else {
-      enqueue(action, group: group, cause: cause, origin: origin)
-      return
-    }
-    if let group { engine.drainGroup = group }
-    observers.dropCancelled()
-    process(action, group: nil, cause: cause, origin: origin)
-    if !engine.queue.isEmpty { drainQueue(first: action) }
-    if engine.phase.endProcessing() { publishSharedChanges() }
-    engine.drainGroup = nil
-  }
-
-  /// Queues an action sent while another is processed, in a group of its own unless it has one.
+  /// - Parameters:
+  ///   - group: The effect group its effects join; `nil` for the send's.
+  ///   - cause: The sequence number of the action whose effect sent it; `nil` from outside.
+  ///   - origin: The async chain it joins, if any.
   ///
-  /// Not inlined: re-entrant sends are the rare case, and their code in
-  /// ``receive(_:group:cause:)`` kept the compiler from inlining that into the caller's send.
-  @usableFromInline
-  @inline(never)
-  @discardableResult
-  func enqueue(
-    _ action: Action, group: EffectGroup?, cause: Int?, origin: ChainOrigin<Action>?
-  ) -> StoreTask {
-    let group = group ?? EffectGroup(tasks: tasks)
-    engine.queue.append(QueuedAction(action: action, group: group, cause: cause, origin: origin))
-    return StoreTask(group: group)
-  }
-
-  /// Reduces one action, starts its effects (queueing its follow-ups), then tells middleware
-  /// and observers. `origin` is the async chain the action joins, if any.
-  @inlinable
+  /// Never inlined, so that ``receive(_:group:cause:origin:dismissing:)`` stays small enough
+  /// to be inlined into the caller's send: there the compiler sees that a send without effects
+  /// returns a task with no group, and releases nothing.
+  @inlinable @inline(never)
   func process(_ action: Action, group: EffectGroup?, cause: Int?, origin: ChainOrigin<Action>?) {
     engine.processedCount &+= 1
+    // The reducer.
     let effect: Effect<Action>
     if engine.observedReads.isEmpty {
       effect = reduce(action)
     } else {
       effect = reduceTellingObservation(action)
     }
-    // Ended in each branch: where it is known to be `.none` the compiler destroys nothing;
-    // ended once after both, it called the effect's destroy on every action.
+    // The effect hand-off. Ended in each branch: where it is known to be `.none` the compiler
+    // destroys nothing.
     if case .none = effect.operation {
       _ = consume effect
     } else {
@@ -265,6 +244,7 @@ final class RootCore<State, Action> {
       let step = origin.map { ChainStep(action: action, origin: $0) }
       startEffects(consume effect, group: group, cause: engine.processedCount, step: step)
     }
+    // The middleware, then the observers, then the listeners of actions.
     if !middleware.isEmpty {
       runMiddleware(
         action, context: ActionContext(sequenceNumber: engine.processedCount, cause: cause))
@@ -273,16 +253,11 @@ final class RootCore<State, Action> {
     if engine.actionListeners != nil { offerToListeners(action) }
   }
 
-  /// Offers an action to the listeners of actions, after its observers were told.
-  ///
-  /// Not inlined: a store without listeners must not pay for their code, and with it inlined
-  /// the compiler stopped inlining the observers' update into the caller's send.
-  @usableFromInline
-  @inline(never)
-  func offerToListeners(_ action: Action) {
-    // Taken out first: a listener may add another, which writes the bookkeeping.
-    guard let listeners = engine.actionListeners else { return }
-    listeners.offer(action, storage)
+  @inlinable
+  func reduce(_ action: Action) -> Effect<Action> {
+    engine.phase.beginReducing()
+    defer { engine.phase.endReducing() }
+    return reducer(&storage.value, action)
   }
 
   /// Reduces an action after reads under Observation: tells the readers of the whole state,
@@ -307,16 +282,134 @@ final class RootCore<State, Action> {
     if !fields.isEmpty { engine.observedReads.formUnion(.parts) }
   }
 
-  @inlinable
-  func reduce(_ action: Action) -> Effect<Action> {
-    engine.phase.beginReducing()
-    defer { engine.phase.endReducing() }
-    return reducer(&storage.pointee, action)
+  /// Whether the feature a dismissal names is still in the state; if not, the dismissal is
+  /// reported as ignored, and no action is processed for it.
+  @usableFromInline
+  func isStillPresent(_ instance: EffectID) -> Bool {
+    guard case .gone(let reason) = InstancePath.find(instance, in: storage.value) else {
+      return true
+    }
+    configuration.diagnosticHandler(.dismissalIgnored(reason))
+    return false
   }
 
+  @usableFromInline
+  func runMiddleware(_ action: Action, context: ActionContext) {
+    let send = middlewareSend
+    for middleware in middleware {
+      middleware.body(action, storage.value, context, send)
+    }
+  }
+
+  /// The `send` handed to middleware, made on first use.
+  ///
+  /// Not a `lazy var`: a client's optimiser, inlining ``runMiddleware(_:context:)`` across
+  /// modules, cannot link the hidden storage of one.
+  @usableFromInline
+  var middlewareSend: Send<Action> {
+    if let send = engine.middlewareSend { return send }
+    let send = makeSend(group: nil, cause: nil, chain: .none)
+    engine.middlewareSend = send
+    return send
+  }
+
+  /// Offers an action to the listeners of actions, after its observers were told.
+  ///
+  /// Not inlined: a store without listeners must not pay for their code.
+  @usableFromInline
+  @inline(never)
+  func offerToListeners(_ action: Action) {
+    // Taken out first: a listener may add another, which writes the bookkeeping.
+    guard let listeners = engine.actionListeners else { return }
+    listeners.offer(action, storage)
+  }
+
+  // MARK: - Shared values
+
+  // The root core's one meeting point with shared state: a shared value changed while this
+  // store processed an action is published when the send ends (``endProcessing()``), and a
+  // change from elsewhere re-checks this store's computed selections.
+
+  /// Lets the shared runtime find this store while its reducer changes a shared value, and
+  /// have it check its computed selections after any change of one.
+  @usableFromInline
+  func registerWithSharedRuntime() {
+    SharedRuntime.shared.register(self, liveness: liveness)
+    // SAFETY: the closure is kept by `observers`, which the core owns: it cannot outlive
+    // `self`, and the main actor, where the core is destroyed (see `deinit`), calls it.
+    observers.onFirstComputedSelection = { [liveness, unowned self] in
+      SharedRuntime.shared.registerRefresher(self, liveness: liveness)
+    }
+  }
+
+  /// Publishes the shared values changed in this send, and checks this store's selections if
+  /// a change came while it was processing.
+  @usableFromInline
+  func publishSharedChanges() {
+    SharedRuntime.shared.publish()
+    if observers.hasComputedSelection { sharedValuesDidChange() }
+  }
+
+  // MARK: - Sends from effects
+
+  /// A `Send` into this store for closures that may outlive it: once the store is gone, it
+  /// does nothing. `cause` is the sequence number of the action whose effect sends through
+  /// it, `nil` for a middleware's; `chain` says which async chain its actions join.
+  func makeSend(group: EffectGroup?, cause: Int?, chain: SendChain<Action>) -> Send<Action> {
+    // SAFETY: `self` is used only after `liveness.isAlive`, on the main actor, where the core
+    // is destroyed and `liveness` ended first (see `deinit`), so it is never used once gone.
+    Send(messages: { [liveness, unowned self] message in
+      guard liveness.isAlive else { return }
+      let action: Action
+      let dismissing: EffectID?
+      switch message {
+      case .action(let sent): (action, dismissing) = (sent, nil)
+      case .dismissal(let sent, let instance): (action, dismissing) = (sent, instance)
+      case .dismiss: return self.configuration.diagnosticHandler(.dismissalIgnored(noPresenter))
+      case .report(let diagnostic): return self.configuration.diagnosticHandler(diagnostic)
+      }
+      // The async loop guard.
+      let origin: ChainOrigin<Action>?
+      switch chain {
+      case .none: origin = nil
+      case .unwatched: origin = .effect(self.engine.asyncGuard.chainStarted(by: cause))
+      case .watched(let step, let watch):
+        if watch.takeHasWaited() {
+          origin = nil
+        } else {
+          guard self.admit(action, sentAfter: step) else { return }
+          origin = .step(step)
+        }
+      }
+      _ = self.receive(
+        action, group: group, cause: cause, origin: origin, dismissing: dismissing)
+    })
+  }
+
+  /// Applies the async loop guard's decision for an action a watched effect of `step` sent
+  /// without waiting (see ``AsyncLoopGuard/admit(_:sentAfter:limit:)``).
+  ///
+  /// - Returns: Whether to process the action.
+  func admit(_ action: Action, sentAfter step: ChainStep<Action>) -> Bool {
+    switch engine.asyncGuard.admit(
+      action, sentAfter: step, limit: configuration.maximumEffectChainActions)
+    {
+    case .admitted:
+      return true
+    case .dropped:
+      return false
+    case .stopped(let cycle, let chainID):
+      if let chainID { tasks.cancel(id: chainID) }
+      configuration.diagnosticHandler(.effectCycle(cycle))
+      return false
+    }
+  }
+
+  // MARK: - Listeners
+
   /// The parts of the state read through a key path (`store.title`) since they last changed:
-  /// only their readers are told when they change. (After the engine's bookkeeping, which
-  /// keeps its place.)
+  /// only their readers are told when they change. The core's last stored property, so that
+  /// the hot ones before it keep their places (see BENCHMARKS.md, *observation*).
   @usableFromInline let fields: TrackedFields<RootCore, State>
 
   /// The listeners of the actions this store processes, if any was added.
@@ -327,49 +420,6 @@ final class RootCore<State, Action> {
     let listeners = engine.actionListeners ?? ActionListeners()
     engine.actionListeners = listeners
     return listeners.add(hear)
-  }
-
-  /// The `send` handed to middleware, made on first use.
-  ///
-  /// Not a `lazy var`: its hidden storage is private to this file, and a client's optimiser,
-  /// inlining ``runMiddleware(_:context:)`` across modules, referred to that storage and
-  /// could not link it (the compiler stopped with "Global is external, but doesn't have
-  /// external or weak linkage").
-  @usableFromInline
-  var middlewareSend: Send<Action> {
-    if let send = engine.middlewareSend { return send }
-    let send = makeSend(group: nil, cause: nil, chain: .none)
-    engine.middlewareSend = send
-    return send
-  }
-
-  @usableFromInline
-  func runMiddleware(_ action: Action, context: ActionContext) {
-    let send = middlewareSend
-    for middleware in middleware {
-      middleware.body(action, storage.pointee, context, send)
-    }
-  }
-
-  /// Processes the queued actions, within the synchronous loop guard's bound, and reports the
-  /// cycle when the guard stops them.
-  @usableFromInline
-  func drainQueue(first: Action) {
-    var drain = ActionQueue<Action>.Drain(
-      after: first, limit: configuration.maximumSynchronousActions)
-    while let entry = engine.queue.next(in: &drain) {
-      process(entry.action, group: entry.group, cause: entry.cause, origin: entry.origin)
-    }
-    if let cycle = drain.cycle { configuration.diagnosticHandler(.actionCycle(cycle)) }
-    engine.queue.endDrain()
-  }
-
-  /// Publishes the shared values changed in this send, and checks this store's selections if
-  /// a change came while it was processing.
-  @usableFromInline
-  func publishSharedChanges() {
-    SharedRuntime.shared.publish()
-    if observers.hasComputedSelection { sharedValuesDidChange() }
   }
 }
 
@@ -398,22 +448,18 @@ extension RootCore: SharedHolder {
   }
 
   /// Checks the observed selections against the state after a shared value it may hold
-  /// changed; an action an observer sends meanwhile is processed after the check.
+  /// changed; an action an observer sends meanwhile is processed after the check, as a send's
+  /// follow-ups are.
   @usableFromInline
   func sharedValuesDidChange() {
     guard engine.phase.beginProcessing() else {
       engine.phase.hasPendingSharedChange = true
       return
     }
-    observers.dropCancelled()
     observers.update(storage)
     tellChangedParts()
-    if !engine.queue.isEmpty {
-      let first = engine.queue.removeFirst()
-      process(first.action, group: first.group, cause: first.cause, origin: first.origin)
-      if !engine.queue.isEmpty { drainQueue(first: first.action) }
-    }
-    if engine.phase.endProcessing() { publishSharedChanges() }
+    if !engine.queue.isEmpty { drainQueue(after: nil) }
+    _ = endProcessing()
   }
 }
 
@@ -422,26 +468,8 @@ enum SendChain<Action> {
   /// None: a middleware's send.
   case none
   /// An effect of an action outside any chain: the actions it sends start a chain, the same
-  /// for the actions of one effect (see ``RootCore/chainStarted(by:)``).
+  /// for the actions of one effect (see ``AsyncLoopGuard/chainStarted(by:)``).
   case unwatched
   /// A watched effect of a chain's step: an action it sends without waiting joins the chain.
   case watched(ChainStep<Action>, EffectWatch)
-}
-
-/// The memory of a root store's state, freed when the last reference goes.
-@usableFromInline
-final class StateAllocation<State> {
-  // SAFETY: allocated and initialised once here, deinitialised and freed once in `deinit`.
-  @usableFromInline let pointer: UnsafeMutablePointer<State>
-
-  @usableFromInline
-  init(_ state: State) {
-    pointer = .allocate(capacity: 1)
-    pointer.initialize(to: state)
-  }
-
-  deinit {
-    pointer.deinitialize(count: 1)
-    pointer.deallocate()
-  }
 }

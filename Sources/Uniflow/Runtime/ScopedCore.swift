@@ -110,8 +110,7 @@ final class ScopedCore<State, Action> {
     _ keyPath: KeyPath<State, Value>, isDuplicate: () -> (Value, Value) -> Bool
   ) -> Value {
     let state = latestState
-    // SAFETY: the pointer to the local copy is used only inside the closure, and not kept.
-    let part = withUnsafePointer(to: state) {
+    let part = withPlace(of: state) {
       fields.access(keyPath, in: $0, of: self, registrar: registrar, isDuplicate: isDuplicate)
     }
     armWatcher()
@@ -171,8 +170,7 @@ final class ScopedCore<State, Action> {
       registrar.didSet(self, keyPath: stateKeyPath)
     }
     if let fields = fieldsStorage, !fields.isEmpty {
-      // SAFETY: the pointer to the copy is used only inside the closure, and not kept.
-      withUnsafePointer(to: latestState) { fields.update($0, of: self, registrar: registrar) }
+      withPlace(of: latestState) { fields.update($0, of: self, registrar: registrar) }
     }
     if !isStateAccessed, fieldsStorage?.isEmpty ?? true { watcher = nil }
   }
@@ -233,21 +231,3 @@ final class ScopedCore<State, Action> {
 }
 
 extension ScopedCore: Observable {}
-
-extension Equatable {
-  /// `==` for values of a type only known, in generic code, to be this one.
-  ///
-  /// The values are read as `Self` in place, with no dynamic cast per comparison.
-  static func equality<T>(as type: T.Type) -> (T, T) -> Bool {
-    precondition(T.self == Self.self, "equality(as:) compares values of its own type only")
-    return { lhs, rhs in
-      // SAFETY: `T` is `Self` (the precondition above, in every build): the memory is a `Self`.
-      withUnsafePointer(to: lhs) { lhs in
-        withUnsafePointer(to: rhs) { rhs in
-          UnsafeRawPointer(lhs).assumingMemoryBound(to: Self.self).pointee
-            == UnsafeRawPointer(rhs).assumingMemoryBound(to: Self.self).pointee
-        }
-      }
-    }
-  }
-}

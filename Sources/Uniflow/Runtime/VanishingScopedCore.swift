@@ -52,7 +52,7 @@ final class VanishingScopedCore<Part: VanishingPart, ParentAction, Action>: Scop
     extract: ((ParentAction) -> Action?)?
   ) -> ScopedCore<State, Action> {
     // Made here, not in the initialiser: a closure made in the class's main-actor
-    // initialiser checks the executor on every call (about 110 instructions per send).
+    // initialiser checks the executor on every call.
     let find = { @MainActor () -> State? in
       guard let parentState = parent.current(tracked: false) else { return nil }
       return part.locate(in: parentState)
@@ -87,7 +87,7 @@ final class VanishingScopedCore<Part: VanishingPart, ParentAction, Action>: Scop
   ) -> ObservationToken {
     let part = self.part
     return parent.observe(
-      selection.lifted(through: { part.locate(in: $0.pointee) }),
+      selection.lifted(through: { part.locate(in: $0.value) }),
       key: key?.lifted(through: part.key), initial: initial, isDuplicate: isDuplicate,
       onChange: onChange)
   }

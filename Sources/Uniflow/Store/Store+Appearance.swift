@@ -8,7 +8,7 @@ extension Store {
   @discardableResult
   package func start(_ work: Effect<Action>) -> StoreTask {
     guard let root else { return StoreTask(group: nil) }
-    return root.withGuaranteed { $0.start(work) }
+    return root.with { $0.start(work) }
   }
 }
 
@@ -22,14 +22,7 @@ extension RootCore {
       preconditionFailure("Uniflow: a store's appearance started while it processed an action")
     }
     startEffects(work, group: nil, cause: engine.processedCount, step: nil)
-    if !engine.queue.isEmpty {
-      let first = engine.queue.removeFirst()
-      process(first.action, group: first.group, cause: first.cause, origin: first.origin)
-      if !engine.queue.isEmpty { drainQueue(first: first.action) }
-    }
-    if engine.phase.endProcessing() { publishSharedChanges() }
-    let started = engine.drainGroup
-    engine.drainGroup = nil
-    return StoreTask(group: started)
+    if !engine.queue.isEmpty { drainQueue(after: nil) }
+    return endProcessing()
   }
 }

@@ -45,8 +45,7 @@ public final class Store<State, Action> {
   @usableFromInline let core: StoreCore<State, Action>
   /// The root core of a root store, again, unretained: ``send(_:)`` calls it without a
   /// reference count. `core` keeps it alive as long as the store.
-  // SAFETY: `core` holds the same root core for the store's whole life.
-  @usableFromInline let root: Unmanaged<RootCore<State, Action>>?
+  @usableFromInline let root: Unretained<RootCore<State, Action>>?
   /// The streams made by `values(of:)`, finished when the store is released; made on first
   /// use.
   @usableFromInline var streams: StoreStreams?
@@ -72,7 +71,7 @@ public final class Store<State, Action> {
     let root = RootCore(
       state: state, reducer: reduction, middleware: middleware, configuration: configuration)
     self.core = .root(root)
-    self.root = .passUnretained(root)
+    self.root = Unretained(root)
     if case .none = work.operation { return }
     root.start(work)
   }
@@ -113,15 +112,9 @@ public final class Store<State, Action> {
   // Isolated: a store may be released on any thread (by a detached task that held it, a
   // background queue), and is then destroyed on the main actor, where its core is released.
   // The root core relies on that: see the `SAFETY:` comment on its `deinit`.
-  #if compiler(>=6.2)
-    isolated deinit {
-      streams?.finishAll()
-    }
-  #else
-    deinit {
-      streams?.finishAll()
-    }
-  #endif
+  isolated deinit {
+    streams?.finishAll()
+  }
 
   /// The current state.
   ///
@@ -211,7 +204,7 @@ public final class Store<State, Action> {
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    if let root { return root.withGuaranteed { $0.receive(action, group: nil, cause: nil) } }
+    if let root { return root.with { $0.receive(action, group: nil, cause: nil) } }
     return core.send(action)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Uniflow
 
 /// A sink that streams a session log to a file, one line per entry.
 ///
@@ -137,10 +138,7 @@ private final class OpenFile {
     guard let descriptor else { throw .writeFailed(path: path, reason: "the file is closed") }
     var written = 0
     while written < bytes.count {
-      // SAFETY: the buffer pointer does not escape the closure, and the count stays inside it.
-      let result = bytes.withUnsafeBytes { buffer in
-        Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-      }
+      let result = writeBytes(bytes, from: written, to: descriptor)
       if result < 0 {
         let writeError = errno
         if writeError == EINTR { continue }

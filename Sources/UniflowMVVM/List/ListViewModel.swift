@@ -206,12 +206,7 @@ private func identityCase<Action>(of _: Action.Type) -> ActionCase<Action, Actio
 extension IdentifiedArray {
   /// Whether both collections share their element storage, so that nothing in them differs.
   fileprivate func elementsAreIdentical(to other: Self) -> Bool {
-    // SAFETY: only the addresses and counts are compared; no element is read through them.
-    elements.withUnsafeBufferPointer { mine in
-      other.elements.withUnsafeBufferPointer { theirs in
-        mine.baseAddress == theirs.baseAddress && mine.count == theirs.count
-      }
-    }
+    shareStorage(elements, other.elements)
   }
 }
 

@@ -80,8 +80,7 @@ public final class OutputValue<Value> {
   private func read<Part>(
     _ keyPath: KeyPath<Value, Part>, isDuplicate: () -> (Part, Part) -> Bool
   ) -> Part {
-    // SAFETY: the pointer is read during the call only, and not kept.
-    withUnsafePointer(to: currentValue) {
+    withPlace(of: currentValue) {
       fields.access(keyPath, in: $0, of: self, registrar: registrar, isDuplicate: isDuplicate)
     }
   }
@@ -239,8 +238,7 @@ public final class OutputValue<Value> {
     guard !isDuplicate(currentValue, newValue) else { return }
     registrar.withMutation(of: self, keyPath: valueKeyPath) { currentValue = newValue }
     if !fields.isEmpty {
-      // SAFETY: the pointer is read during the call only, and not kept.
-      withUnsafePointer(to: currentValue) { fields.update($0, of: self, registrar: registrar) }
+      withPlace(of: currentValue) { fields.update($0, of: self, registrar: registrar) }
     }
     observers.compact()
     let observers = self.observers

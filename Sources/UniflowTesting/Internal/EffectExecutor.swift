@@ -47,7 +47,7 @@ final class EffectExecutor: EffectJobHost {
 
   private let state: LockIsolated<State>
   /// The thread of the owner, which runs on the main actor.
-  private let ownerThread = currentThread()
+  private let ownerThread = currentThreadNumber()
 
   /// Creates an executor.
   ///
@@ -74,7 +74,7 @@ final class EffectExecutor: EffectJobHost {
   }
 
   private func enqueue(_ job: ReadyJob) {
-    let isFromOtherThread = currentThread() != ownerThread
+    let isFromOtherThread = currentThreadNumber() != ownerThread
     let mode = state.withLock { state -> Mode in
       if isFromOtherThread { state.hasWorkFromOtherThreads = true }
       let mode = state.mode
@@ -173,13 +173,4 @@ final class EffectExecutor: EffectJobHost {
       if !isDone { self.scheduleDrain() }
     }
   }
-}
-
-/// The calling thread, as a number that is the same for the same thread.
-private func currentThread() -> UInt {
-  #if canImport(Glibc)
-    UInt(pthread_self())
-  #else
-    UInt(bitPattern: pthread_self())
-  #endif
 }

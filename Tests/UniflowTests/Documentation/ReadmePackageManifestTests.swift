@@ -13,7 +13,7 @@ import UniflowTestSupport
     let start = try #require(readme[section.upperBound...].range(of: "```swift\n"))
     let end = try #require(readme[start.upperBound...].range(of: "```\n"))
     let manifest = String(readme[start.upperBound..<end.lowerBound])
-    #expect(manifest.hasPrefix("// swift-tools-version: 6.0\n"))
+    #expect(manifest.hasPrefix("// swift-tools-version: 6.2\n"))
 
     // The app next to a clone named "uniflow", as the manifest expects.
     let directory = FileManager.default.temporaryDirectory.appending(path: "uniflow-app-\(UUID().uuidString)")

@@ -339,11 +339,12 @@ private struct TwoPanes: Reducer {
   }
 }
 
-/// A store configuration whose async loop guard checks chains every `limit` actions, and whose
-/// diagnostics go to `log`.
-@MainActor
-private func configuration(limit: Int, log: DiagnosticLog) -> StoreConfiguration {
-  StoreConfiguration(maximumEffectChainActions: limit) { log.entries.append($0) }
+extension DiagnosticLog {
+  /// A store whose async loop guard checks chains every `limit` actions, and whose diagnostics
+  /// go to this log.
+  fileprivate func store<R: Reducer>(_ state: R.State, _ reducer: R, limit: Int = 100) -> StoreOf<R> {
+    Store(initialState: state, reducer: reducer, configuration: configuration(effectChainLimit: limit))
+  }
 }
 
 // The time limits only turn a guard that fails to stop a loop into a failure rather than a
@@ -352,13 +353,11 @@ private func configuration(limit: Int, log: DiagnosticLog) -> StoreConfiguration
 @MainActor
 @Suite(.timeLimit(.minutes(10)))
 struct AsyncLoopGuardTests {
+  let log = DiagnosticLog()
   // MARK: Loops are stopped and named
 
   @Test func pingPongThroughEffectsIsStoppedAndNamed() async {
-    let log = DiagnosticLog()
-    let store = Store(
-      initialState: PingPong.State(), reducer: PingPong(),
-      configuration: configuration(limit: 2_000, log: log))
+    let store = log.store(PingPong.State(), PingPong(), limit: 2_000)
     await store.send(.ping).finish()
 
     // `ping` from outside, then `pong` starts the chain, then 1 999 actions join it; the
@@ -370,10 +369,7 @@ struct AsyncLoopGuardTests {
   }
 
   @Test func loopThroughAChildFeaturesEffectsIsStoppedAndNamedByItsPath() async {
-    let log = DiagnosticLog()
-    let store = Store(
-      initialState: PingPongParent.State(), reducer: PingPongParent(),
-      configuration: configuration(limit: 100, log: log))
+    let store = log.store(PingPongParent.State(), PingPongParent())
     await store.send(.child(.ping)).finish()
     #expect(
       log.entries == [
@@ -383,21 +379,15 @@ struct AsyncLoopGuardTests {
   }
 
   @Test func loopThroughConcatenatedEffectsIsStopped() async {
-    let log = DiagnosticLog()
-    let store = Store(
-      initialState: 0, reducer: ConcatenatedPingPong(),
-      configuration: configuration(limit: 100, log: log))
+    let store = log.store(0, ConcatenatedPingPong())
     await store.send(.ping).finish()
     #expect(log.entries == [.effectCycle(EffectCycle(actions: ["ping", "pong", "ping"], limit: 100))])
     #expect(store.runningEffectCount == 0)
   }
 
   @Test func timerThroughConcatenatedEffectsRuns() async {
-    let log = DiagnosticLog()
     let clock = TestClock()
-    let store = Store(
-      initialState: 0, reducer: ConcatenatedTimer(clock: clock),
-      configuration: configuration(limit: 100, log: log))
+    let store = log.store(0, ConcatenatedTimer(clock: clock))
     let task = store.send(.start)
     for _ in 0..<1_000 {
       await clock.waitForSleepers()
@@ -411,11 +401,8 @@ struct AsyncLoopGuardTests {
   }
 
   @Test func stoppingALoopCancelsTheEffectsItsChainHolds() async {
-    let log = DiagnosticLog()
     let clock = TestClock()
-    let store = Store(
-      initialState: 0, reducer: SleepyLoop(clock: clock),
-      configuration: configuration(limit: 100, log: log))
+    let store = log.store(0, SleepyLoop(clock: clock))
     // Returns once every effect of the chain has ended: the sleepers were cancelled.
     await store.send(.start).finish()
     #expect(log.entries == [.effectCycle(EffectCycle(actions: ["relay", "ping", "relay"], limit: 100))])
@@ -429,10 +416,7 @@ struct AsyncLoopGuardTests {
   }
 
   @Test func fanOutThroughEffectsIsStopped() async {
-    let log = DiagnosticLog()
-    let store = Store(
-      initialState: FanOut.State(), reducer: FanOut(),
-      configuration: configuration(limit: 2_000, log: log))
+    let store = log.store(FanOut.State(), FanOut(), limit: 2_000)
     await store.send(.split).finish()
 
     #expect(store.state.count < 10_000)
@@ -446,10 +430,7 @@ struct AsyncLoopGuardTests {
   }
 
   @Test func storeKeepsServingOtherActionsAfterStoppingALoop() async {
-    let log = DiagnosticLog()
-    let store = Store(
-      initialState: PingPong.State(), reducer: PingPong(),
-      configuration: configuration(limit: 100, log: log))
+    let store = log.store(PingPong.State(), PingPong())
     await store.send(.ping).finish()
     let count = store.state.count
 
@@ -464,11 +445,8 @@ struct AsyncLoopGuardTests {
   // MARK: Work that waits, or does not repeat, is never stopped
 
   @Test func timerWaitingInAMainActorFunctionRightAfterASendRuns() async {
-    let log = DiagnosticLog()
     let clock = TestClock()
-    let store = Store(
-      initialState: MainActorTimer.State(), reducer: MainActorTimer(clock: clock),
-      configuration: configuration(limit: 100, log: log))
+    let store = log.store(MainActorTimer.State(), MainActorTimer(clock: clock))
     let task = store.send(.start)
     for _ in 0..<1_000 {
       await clock.waitForSleepers()
@@ -482,11 +460,8 @@ struct AsyncLoopGuardTests {
   }
 
   @Test func tickerWaitingAtAMainActorGateRightAfterASendRuns() async {
-    let log = DiagnosticLog()
     let gate = Gate()
-    let store = Store(
-      initialState: GatedTicker.State(), reducer: GatedTicker(gate: gate, lastTick: 1_000),
-      configuration: configuration(limit: 100, log: log))
+    let store = log.store(GatedTicker.State(), GatedTicker(gate: gate, lastTick: 1_000))
     let task = store.send(.start)
     for _ in 0..<1_000 { await gate.open() }
     await task.finish()
@@ -495,22 +470,15 @@ struct AsyncLoopGuardTests {
   }
 
   @Test func tenThousandPagesEachAskingForTheNextLoad() async {
-    let log = DiagnosticLog()
-    let store = Store(
-      initialState: Pager.State(), reducer: Pager(lastPage: 10_000),
-      configuration: configuration(limit: 100, log: log))
+    let store = log.store(Pager.State(), Pager(lastPage: 10_000))
     await store.send(.load(page: 1)).finish()
     #expect(store.state.pages == Array(1...10_000))
     #expect(log.entries.isEmpty)
   }
 
   @Test func retryWithBackoffRunsUntilItSucceeds() async {
-    let log = DiagnosticLog()
     let clock = TestClock()
-    let store = Store(
-      initialState: Retry.State(),
-      reducer: Retry(clock: clock, failuresBeforeSuccess: 1_000),
-      configuration: configuration(limit: 100, log: log))
+    let store = log.store(Retry.State(), Retry(clock: clock, failuresBeforeSuccess: 1_000))
     let task = store.send(.fetch)
     for failures in 1...1_000 {
       await clock.waitForSleepers()
@@ -522,33 +490,24 @@ struct AsyncLoopGuardTests {
   }
 
   @Test func streamOfTenThousandEqualChangesFromOneEffectRuns() async {
-    let log = DiagnosticLog()
     let (changes, continuation) = AsyncStream.makeStream(of: Void.self)
     for _ in 0..<10_000 { continuation.yield() }
     continuation.finish()
-    let store = Store(
-      initialState: Changes.State(), reducer: Changes(changes: changes),
-      configuration: configuration(limit: 100, log: log))
+    let store = log.store(Changes.State(), Changes(changes: changes))
     await store.send(.appeared).finish()
     #expect(store.state == Changes.State(changes: 10_000, indexed: 10_000))
     #expect(log.entries.isEmpty)
   }
 
   @Test func longCountdownThroughEffectsRuns() async {
-    let log = DiagnosticLog()
-    let store = Store(
-      initialState: Countdown.State(), reducer: Countdown(),
-      configuration: configuration(limit: 100, log: log))
+    let store = log.store(Countdown.State(), Countdown())
     await store.send(.step(remaining: 10_000)).finish()
     #expect(store.state.steps == 10_001)
     #expect(log.entries.isEmpty)
   }
 
   @Test func twoFeaturesPingPongingThroughUserInputRun() async {
-    let log = DiagnosticLog()
-    let store = Store(
-      initialState: TwoPanes.State(), reducer: TwoPanes(),
-      configuration: configuration(limit: 100, log: log))
+    let store = log.store(TwoPanes.State(), TwoPanes())
     for tap in 0..<10_000 {
       await store.send(tap.isMultiple(of: 2) ? .left(.tapped) : .right(.tapped)).finish()
     }
@@ -562,12 +521,11 @@ struct AsyncLoopGuardTests {
 @MainActor
 @Suite(.timeLimit(.minutes(10)))
 struct AsyncLoopGuardLongTimerTests {
+  let log = DiagnosticLog()
+
   @Test func timerTickingAHundredThousandTimesOnTheTestClockRuns() async {
-    let log = DiagnosticLog()
     let clock = TestClock()
-    let store = Store(
-      initialState: Timer.State(), reducer: Timer(clock: clock),
-      configuration: configuration(limit: 100, log: log))
+    let store = log.store(Timer.State(), Timer(clock: clock))
     let task = store.send(.start)
     // Each tick: once the timer sleeps again, its deadline is due. (`advance(by:)` would do the
     // same, and also yield to other tasks at every deadline, which takes longer than the test.)

@@ -18,6 +18,24 @@ import UniflowTesting
     #expect(log.entries.isEmpty)
   }
 
+  @Test func aPresentedChildDismissedTwiceIsDismissedOnceWithADiagnosticAndNoSecondAction() {
+    let store = Store(initialState: Sheet.State(), reducer: Sheet(), configuration: log.configuration)
+    var dismissals = 0
+    let token = store.observeActions { action, _ in
+      if case .editor(.dismiss) = action { dismissals += 1 }
+    }
+    store.send(.edit)
+    store.send(.editor(.presented(.doneTwice)))
+    #expect(store.editor == nil)
+    #expect(store.log == ["dismissing "])
+    #expect(dismissals == 1)
+    #expect(
+      log.entries.map(\.description) == [
+        "Uniflow: a dismissal was ignored: PopupEditor.State is not presented (dismissed already?)"
+      ])
+    withExtendedLifetime(token) {}
+  }
+
   @Test func dismissingAChildThatIsNotPresentedIsIgnoredWithADiagnostic() {
     let store = Store(initialState: Sheet.State(), reducer: Sheet(), configuration: log.configuration)
     store.send(.editor(.dismiss))
@@ -42,7 +60,8 @@ import UniflowTesting
   }
 
   @Test func aFeatureThatNothingPresentsCannotDismissItself() {
-    let store = Store(initialState: PopupEditor.State(), reducer: PopupEditor(), configuration: log.configuration)
+    let store = Store(
+      initialState: PopupEditor.State(), reducer: PopupEditor(), configuration: log.configuration)
     store.send(.done)
     #expect(
       log.entries.map(\.description) == [

@@ -19,6 +19,7 @@ struct Detail: Reducer {
     case close
     case closeTwice
     case closeLater
+    case closeEvenIfPopped
     case edit
     case editor(PresentationAction<PopupEditor.Action>)
   }
@@ -60,6 +61,12 @@ struct Detail: Reducer {
         try await clock.sleep(for: .seconds(1))
         await send.dismiss()
       }
+    case .closeEvenIfPopped:
+      // Asks to be dismissed when its wait ends, cancelled or not: a late dismissal.
+      return .run { [clock] send in
+        try? await clock.sleep(for: .seconds(1))
+        await send.dismiss()
+      }
     case .edit:
       state.editor = PopupEditor.State(text: state.note)
       return .none
@@ -78,6 +85,7 @@ struct PopupEditor: Reducer {
   enum Action: Equatable, Codable, Sendable {
     case typed(String)
     case done
+    case doneTwice
   }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -87,6 +95,8 @@ struct PopupEditor: Reducer {
       return .none
     case .done:
       return .dismiss
+    case .doneTwice:
+      return .merge(.dismiss, .dismiss)
     }
   }
 }

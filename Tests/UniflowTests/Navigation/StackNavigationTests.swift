@@ -136,17 +136,43 @@ import UniflowTesting
     #expect(log.entries.isEmpty)
   }
 
-  @Test func dismissingTwiceIsIgnoredWithADiagnostic() {
+  @Test func dismissingTwiceIsIgnoredWithADiagnosticAndNoAction() {
     let store = makeStore()
+    var actions: [Navigator.Action] = []
+    let token = store.observeActions { action, _ in actions.append(action) }
     store.send(.showDetail(1))
     store.send(.showDetail(2))
     store.send(.path(.element(id: 1, action: .detail(.closeTwice))))
     #expect(store.path.ids == [0])
+    #expect(store.log.filter { $0.hasPrefix("parent saw pop") } == ["parent saw pop from #1 of 2"])
+    #expect(
+      actions.filter { if case .path(.popFrom) = $0 { true } else { false } } == [.path(.popFrom(id: 1))])
     #expect(
       log.entries.map(\.description) == [
-        "Uniflow: no element #1 on the StackState<Path.State> (popped already?); dropped "
-          + "popFrom(id: #1)"
+        "Uniflow: a dismissal was ignored: no element #1 on the StackState<Path.State> (popped "
+          + "already?)"
       ])
+    withExtendedLifetime(token) {}
+  }
+
+  @Test func aLateDismissalOfAPoppedElementIsIgnoredWithADiagnosticAndNoAction() async {
+    let store = makeStore()
+    var actions: [Navigator.Action] = []
+    let token = store.observeActions { action, _ in actions.append(action) }
+    store.send(.showDetail(1))
+    let task = store.send(.path(.element(id: 0, action: .detail(.closeEvenIfPopped))))
+    await clock.waitForSleepers(1)
+    store.send(.popToRoot)
+    // Popping cancels the element's effect, which then asks to be dismissed.
+    await task.finish()
+    #expect(store.path.isEmpty)
+    #expect(!actions.contains { if case .path(.popFrom) = $0 { true } else { false } })
+    #expect(
+      log.entries.map(\.description) == [
+        "Uniflow: a dismissal was ignored: no element #0 on the StackState<Path.State> (popped "
+          + "already?)"
+      ])
+    withExtendedLifetime(token) {}
   }
 
   @Test func anActionForAnElementsAbsentChildIsIgnored() {

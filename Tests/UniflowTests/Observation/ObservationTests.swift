@@ -124,6 +124,21 @@ private struct Profile: Reducer {
     #expect(store.observedSelectionCount == 0)
   }
 
+  @Test(arguments: [false, true])
+  func aTokenEndedOnTheMainActorFreesItsCallbackThereWithoutATask(byCancelling: Bool) {
+    let store = Store(initialState: Profile.State(), reducer: Profile())
+    let releasingTask = withUnsafeCurrentTask { $0?.hashValue }
+    var freedIn: Int?? = .none
+    var token: ObservationToken? = store.observe(\.visits) {
+      [captured = FreeingWitness { freedIn = .some($0) }] _ in
+      _ = captured
+    }
+    if byCancelling { token?.cancel() } else { token = nil }
+    // Freed before the call returned, by the releasing code itself, not in a task of its own.
+    #expect(freedIn == .some(releasingTask))
+    withExtendedLifetime(token) {}
+  }
+
   @Test func observerSubscribingDuringNotificationSeesLaterChanges() {
     let store = Store(initialState: Profile.State(), reducer: Profile())
     var late: [Int] = []
@@ -202,5 +217,18 @@ private struct Profile: Reducer {
     store.send(.visit)
     #expect(visits == [1])
     #expect(store.observedSelectionCount == 0)
+  }
+}
+
+/// Calls back, when it is freed, with the task that freed it (`nil` outside any task).
+private final class FreeingWitness {
+  let onFree: (Int?) -> Void
+
+  init(_ onFree: @escaping (Int?) -> Void) {
+    self.onFree = onFree
+  }
+
+  deinit {
+    onFree(withUnsafeCurrentTask { $0?.hashValue })
   }
 }

@@ -14,4 +14,10 @@ final class DiagnosticLog {
   func configuration(limit: Int) -> StoreConfiguration {
     StoreConfiguration(maximumSynchronousActions: limit) { [self] in entries.append($0) }
   }
+
+  /// A configuration whose async loop guard checks chains every `limit` actions, with its
+  /// diagnostics here.
+  func configuration(effectChainLimit limit: Int) -> StoreConfiguration {
+    StoreConfiguration(maximumEffectChainActions: limit) { [self] in entries.append($0) }
+  }
 }
