@@ -67,6 +67,13 @@ private func sendIncrements(to store: Store<CounterState, Counter.Action>, times
   for _ in 0..<times { store.send(.increment) }
 }
 
+/// The same sends to a store that no one observes: the least a send costs, for profiling.
+@MainActor
+@inline(never)
+private func sendUnobservedIncrements(to store: Store<CounterState, Counter.Action>, times: Int) {
+  for _ in 0..<times { store.send(.increment) }
+}
+
 @MainActor
 @inline(never)
 private func incrementViewModel(_ viewModel: CounterViewModel, times: Int) {
@@ -95,6 +102,14 @@ private func runSendSuite(_ settings: HarnessSettings) async -> SuiteResult {
   token.cancel()
 
   var result = SuiteResult(comparison: comparison)
+  // A store with no observer: reported, not compared; its batch function lets a profiler count
+  // a send alone (`--toggle-collect='*sendUnobservedIncrements*'`).
+  let unobserved = Store(initialState: CounterState(), reducer: Counter())
+  let alone = await compare(
+    Workload { sendUnobservedIncrements(to: unobserved, times: $0) },
+    against: Workload { incrementViewModel(viewModel, times: $0) }, batch: .calibrated,
+    settings: settings)
+  result.note("unobserved_ns", alone.subject.nanosecondsPerOperation)
   // Every increment changes the count, so each side must call its observer once per action.
   result.check("observer_calls_per_action", storeCalls.calls, per: store.state.count, equals: 1)
   result.check(

@@ -136,7 +136,7 @@ private func countWrites() async -> Int {
   let storage = InMemoryStorage<Int>(id: "count")
   let values = SharedValues(writeInterval: .seconds(1))
   var store: Store<Feature.State, Feature.Action>? = Store(
-    initialState: Feature.State(shared: try! values.shared(storage, default: 0)), reducer: Feature())
+    initialState: Feature.State(shared: try! await values.shared(storage, default: 0)), reducer: Feature())
   let start = ContinuousClock.now
   for _ in 0..<10_000 { store?.send(.changeShared) }
   let elapsed = ContinuousClock.now - start

@@ -138,7 +138,7 @@ final class TerminalApp {
     for source in sources { source.cancel() }
     let unsaved = await saveTypedNotes()
     // A setting changed within the last write interval is written now, before the exit.
-    try? store.list.settings.save()
+    try? await store.list.settings.save()
     // Wait for the binding and the monitor to end, so that the repository is released and
     // closes the database cleanly before the program exits.
     watching.cancel()

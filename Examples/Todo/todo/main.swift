@@ -49,15 +49,15 @@ func runCommand(arguments: [String]) async throws(StandardOutput.Failure) -> Int
   let repository: SQLiteTodoRepository
   let diagnostics = SharedDiagnostics(holdsUntilPrinted: isInteractive)
   var settings: Shared<TodoSettings>
+  // Settings change a few times a minute at most: a short interval lets a quick second
+  // change reach the other running programs within a tenth of a second.
+  let values = SharedValues(
+    writeInterval: .milliseconds(100), diagnosticHandler: { diagnostics.report($0) })
   do {
     let path = try TodoDatabaseLocation.resolve(
       explicitPath: invocation.databasePath, environment: ProcessInfo.processInfo.environment)
     repository = try SQLiteTodoRepository(path: path)
-    // Settings change a few times a minute at most: a short interval lets a quick second
-    // change reach the other running programs within a tenth of a second.
-    let values = SharedValues(
-      writeInterval: .milliseconds(100), diagnosticHandler: { diagnostics.report($0) })
-    settings = try values.shared(try SQLiteSettingsStorage(path: path), default: TodoSettings())
+    settings = try await values.shared(try SQLiteSettingsStorage(path: path), default: TodoSettings())
   } catch let error as TodoStoreError {
     printError(error.description)
     return 1
@@ -81,9 +81,12 @@ func runCommand(arguments: [String]) async throws(StandardOutput.Failure) -> Int
     let status = await TerminalApp(
       store: root.store, changeMonitor: root.changeMonitor, diagnostics: diagnostics
     ).run()
+    // The settings' last change is written before the program ends.
+    await values.flush()
     return Recording.finish(status: status, recorder: recorder, path: recording.recordPath)
   }
   let status = try await OneShot(store: root.store).run(invocation.command)
+  await values.flush()
   return Recording.finish(status: status, recorder: recorder, path: recording.recordPath)
 }
 

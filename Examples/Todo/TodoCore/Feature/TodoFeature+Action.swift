@@ -7,8 +7,9 @@ extension TodoFeature {
     // MARK: Lifecycle
 
     /// Binds the repository's contents into the state until ``stopObserving``: the contents
-    /// now, then the changes other processes make; and has the list follow the display
-    /// settings, whoever changes them.
+    /// now, then the changes other processes make; takes the display settings other processes
+    /// store (``settingsLoaded(_:)``); and has the list follow the display settings, whoever
+    /// changes them.
     case startObserving
     /// Ends the binding started by ``startObserving``.
     case stopObserving
@@ -56,6 +57,10 @@ extension TodoFeature {
     case path(StackAction<TodoDestination.State, TodoDestination.Action>)
 
     // MARK: Results
+
+    /// Display settings another process stored, brought in by the settings' storage while
+    /// ``startObserving`` runs: the settings take them, and the list follows.
+    case settingsLoaded(SharedLoad<TodoSettings>)
 
     /// The repository's contents, read by ``load`` or published by the binding: the initial
     /// ones, and those another process left.

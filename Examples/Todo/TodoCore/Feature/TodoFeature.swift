@@ -81,8 +81,11 @@ public struct TodoFeature: Reducer, Sendable {
   private func reduceApp(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .startObserving:
-      return .merge(bindUpdates(), followSettings(state.list.settings, shown: state.list.shownSettings))
-        .cancellable(id: CancelID.observation, cancelInFlight: true)
+      return .merge(
+        bindUpdates(), .loads(of: state.list.settings, send: Action.settingsLoaded),
+        followSettings(state.list.settings, shown: state.list.shownSettings)
+      )
+      .cancellable(id: CancelID.observation, cancelInFlight: true)
 
     case .stopObserving:
       return .cancel(id: CancelID.observation)
@@ -267,6 +270,11 @@ public struct TodoFeature: Reducer, Sendable {
 
     case .snapshotLoaded(let snapshot):
       state.load(snapshot)
+      return .none
+
+    case .settingsLoaded(let load):
+      // Through this action, so that a recorded session replays another process's change.
+      state.list.settings.apply(load)
       return .none
 
     case .finished(let outcome, let contents):
