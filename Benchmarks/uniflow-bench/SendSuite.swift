@@ -36,6 +36,22 @@ private struct Counter: Reducer {
   }
 }
 
+/// A counter alone, for the store no one observes: a state of another layout, so that its send
+/// is code of its own, which the optimiser cannot fold into the observed store's, and a profiler
+/// can count it alone.
+private struct IdleCounter {
+  var count = 0
+}
+
+private struct IdleCounting: Reducer {
+  func reduce(into state: inout IdleCounter, action: Counter.Action) -> Effect<Counter.Action> {
+    switch action {
+    case .increment: state.count += 1
+    }
+    return .none
+  }
+}
+
 /// The seeds' MVVM without a store: the view model mutates its state and calls its observer.
 @MainActor
 private final class CounterViewModel {
@@ -70,7 +86,7 @@ private func sendIncrements(to store: Store<CounterState, Counter.Action>, times
 /// The same sends to a store that no one observes: the least a send costs, for profiling.
 @MainActor
 @inline(never)
-private func sendUnobservedIncrements(to store: Store<CounterState, Counter.Action>, times: Int) {
+private func sendUnobservedIncrements(to store: Store<IdleCounter, Counter.Action>, times: Int) {
   for _ in 0..<times { store.send(.increment) }
 }
 
@@ -104,7 +120,7 @@ private func runSendSuite(_ settings: HarnessSettings) async -> SuiteResult {
   var result = SuiteResult(comparison: comparison)
   // A store with no observer: reported, not compared; its batch function lets a profiler count
   // a send alone (`--toggle-collect='*sendUnobservedIncrements*'`).
-  let unobserved = Store(initialState: CounterState(), reducer: Counter())
+  let unobserved = Store(initialState: IdleCounter(), reducer: IdleCounting())
   let alone = await compare(
     Workload { sendUnobservedIncrements(to: unobserved, times: $0) },
     against: Workload { incrementViewModel(viewModel, times: $0) }, batch: .calibrated,

@@ -7,7 +7,8 @@ import Uniflow
 //     shared-writer <file> <last>
 //
 // It reads the counter kept in `file` and prints `loaded <n>`; then, through a store, counts up
-// to `last`, printing each number once it is made; then flushes and prints `done`. Each value
+// to `last`, as many changes at a time as each line of its standard input says, printing each
+// number once it is made; at the end of its input, it flushes and prints `done`. Each value
 // carries a long text made of its number's last digit, so that a torn file is seen.
 
 /// Writes a line to standard output at once: a test reads each as it comes.
@@ -57,10 +58,12 @@ func run(file: URL, last: Int) async -> Int32 {
   }
   say("loaded \(counter.value.number)")
   let store = Store(initialState: Counting.State(counter: counter), reducer: Counting())
-  while counter.value.number < last {
-    store.send(.increment)
-    say("\(counter.value.number)")
-    await Task.yield()
+  // Each line of standard input says how many changes to make next; its end, to finish.
+  while let line = readLine(), let count = Int(line) {
+    for _ in 0..<count where counter.value.number < last {
+      store.send(.increment)
+      say("\(counter.value.number)")
+    }
   }
   await values.flush()
   say("done")

@@ -51,8 +51,14 @@ func runCommand(arguments: [String]) async throws(StandardOutput.Failure) -> Int
   var settings: Shared<TodoSettings>
   // Settings change a few times a minute at most: a short interval lets a quick second
   // change reach the other running programs within a tenth of a second.
-  let values = SharedValues(
-    writeInterval: .milliseconds(100), diagnosticHandler: { diagnostics.report($0) })
+  // A `config` command says itself when the setting could not be written.
+  let reportsItsWrites = invocation.command.isConfig
+  let values = SharedValues(writeInterval: .milliseconds(100)) { diagnostic in
+    if reportsItsWrites, case .sharedStorageFailed(let error) = diagnostic, error.reason == .writeFailed {
+      return
+    }
+    diagnostics.report(diagnostic)
+  }
   do {
     let path = try TodoDatabaseLocation.resolve(
       explicitPath: invocation.databasePath, environment: ProcessInfo.processInfo.environment)

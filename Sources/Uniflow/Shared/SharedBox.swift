@@ -153,15 +153,17 @@ final class SharedBox<Value: Sendable>: Sendable {
     observers.notify(value)
   }
 
-  /// Records the outcome of a write: `nil` for success.
+  /// Records the outcome of a write, `nil` for success; reports a failure that differs from
+  /// the last.
   @MainActor
   func storageDidWrite(_ error: SharedStorageError?) {
     let changed = contents.withLock { contents in
       defer { contents.storageError = error }
       return contents.storageError != error
     }
-    if let error { diagnosticHandler(.sharedStorageFailed(error)) }
+    // Reported once: a write tried again with the same failure says nothing new.
     guard changed else { return }
+    if let error { diagnosticHandler(.sharedStorageFailed(error)) }
     isAccessed.store(false, ordering: .relaxed)
     registrar.willSet(self, keyPath: storageErrorKeyPath)
     registrar.didSet(self, keyPath: storageErrorKeyPath)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Collects the shared values that one root store's actions change, and tells their other
 /// holders once that store's send has ended.
 ///
@@ -22,15 +24,20 @@ package final class SharedChangeTracker {
 
   /// The store that owns the tracker, held unowned behind its liveness flag.
   private var owner: (liveness: Liveness, holder: Unowned)?
-  /// The contexts whose values the store holds, each once.
-  private var contexts: [ObjectIdentifier: SharedContext] = [:]
+  /// The contexts whose values the store holds, each once; weakly, as each keeps this tracker.
+  private var contexts: [ObjectIdentifier: WeakContext] = [:]
   /// Whether the store has an observer whose selection is computed by code, which may read a
   /// shared value: it then checks its selections after every change of one it holds.
   private var refreshes = false
   /// The values changed since the last publication, in the order first changed.
   private var pending: [any SharedPublishing] = []
   private var publishing: [any SharedPublishing] = []
-  private var isPublishing = false
+  /// An atomic, not a variable of the class: each access to one pays a dynamic exclusivity
+  /// check (about 80 instructions).
+  private let isPublishing = Atomic(false)
+  /// Whether a test store made it: only then does a change look for a record or an assertion,
+  /// a constant read without an exclusivity check.
+  @usableFromInline let isForTesting: Bool
   /// The test store's record of the changes of the current action.
   private var log: SharedChangeLog?
   /// The test store's expected values, while it runs an assertion.
@@ -44,8 +51,13 @@ package final class SharedChangeTracker {
   }
 
   /// Creates a tracker, for a store to own or for a test store to hand its store.
+  ///
+  /// - Parameter forTesting: Whether a test store makes it, to record changes and run
+  ///   assertions.
   @usableFromInline
-  package nonisolated init() {}
+  package nonisolated init(forTesting: Bool = false) {
+    self.isForTesting = forTesting
+  }
 
   /// The store that owns the tracker, if it is alive.
   private var holder: (any SharedHolder)? {
@@ -66,9 +78,9 @@ package final class SharedChangeTracker {
   /// here, and a change made elsewhere has it check its computed selections.
   @usableFromInline
   func join(_ context: SharedContext) {
-    guard let owner, contexts.updateValue(context, forKey: ObjectIdentifier(context)) == nil else {
-      return
-    }
+    let id = ObjectIdentifier(context)
+    guard let owner, contexts[id]?.value !== context else { return }
+    contexts[id] = WeakContext(context)
     context.add(self, liveness: owner.liveness)
     if refreshes { context.addRefresher(self) }
   }
@@ -78,7 +90,7 @@ package final class SharedChangeTracker {
   func startRefreshing() {
     guard !refreshes else { return }
     refreshes = true
-    for context in contexts.values { context.addRefresher(self) }
+    for context in contexts.values { context.value?.addRefresher(self) }
   }
 
   /// Whether the owner's reducer is running.
@@ -114,28 +126,29 @@ package final class SharedChangeTracker {
   }
 
   /// Whether the tracker records the current action's changes.
-  @usableFromInline var isRecording: Bool { log != nil }
+  @usableFromInline var isRecording: Bool { isForTesting && log != nil }
 
   /// Publishes the values changed since the last publication: each tells its observers,
   /// Observation, its streams and its storage; then the stores whose observers compute their
   /// selections and hold one of those values check them again. Called by the owner when its
   /// send ends.
   func publish() {
-    guard !isPublishing else { return }
-    isPublishing = true
-    defer { isPublishing = false }
+    guard !isPublishing.exchange(true, ordering: .relaxed) else { return }
+    defer { isPublishing.store(false, ordering: .relaxed) }
     // An observer may change a shared value again: publish until nothing is left.
     while !pending.isEmpty {
       // The two buffers take turns, keeping their memory: a change allocates nothing.
       swap(&pending, &publishing)
-      for box in publishing { box.publish() }
-      var refreshed: [ObjectIdentifier] = []
-      for box in publishing {
-        let context = box.context
-        let id = ObjectIdentifier(context)
-        guard !refreshed.contains(id) else { continue }
-        refreshed.append(id)
-        context.refresh(except: self)
+      do {
+        // Read in one access, and let go before the buffer is emptied in place.
+        let boxes = publishing
+        for box in boxes { box.publish() }
+        for (index, box) in boxes.enumerated() {
+          // Each context once; a publication mostly holds one value.
+          let context = box.context
+          if boxes[..<index].contains(where: { $0.context === context }) { continue }
+          context.refresh(except: self)
+        }
       }
       publishing.removeAll(keepingCapacity: true)
     }
@@ -179,7 +192,17 @@ package final class SharedChangeTracker {
   /// The expected value a change goes to, if an assertion is running.
   @usableFromInline
   func expectation<Value: Sendable>(for box: SharedBox<Value>) -> SharedExpectation<Value>? {
-    assertion?.expectation(for: box)
+    guard isForTesting else { return nil }
+    return assertion?.expectation(for: box)
+  }
+}
+
+/// A context, held without keeping it alive.
+private struct WeakContext {
+  weak var value: SharedContext?
+
+  init(_ value: SharedContext) {
+    self.value = value
   }
 }
 

@@ -160,7 +160,7 @@ public final class TestStore<State: Equatable, Action> {
     let link = TestStoreLink<State, Action>()
     // The feature runs as a store runs it: its body evaluated once.
     let reduce = reducer._storeReduction()
-    let sharedTracker = SharedChangeTracker()
+    let sharedTracker = SharedChangeTracker(forTesting: true)
     let recording = Reduce<State, Action> { state, action in
       // The shared values the action changes are recorded with the state after it, those the
       // state came to hold after the store was made included.

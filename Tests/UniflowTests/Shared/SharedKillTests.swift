@@ -11,6 +11,9 @@ import UniflowTestSupport
 
 /// A program killed while it writes a persisted shared value loses nothing and tears nothing:
 /// the file holds the last complete value, or a newer complete one.
+///
+/// The program makes the changes the test asks for, a few at a time, and is killed at a random
+/// moment after them, while its storage's task may still be writing.
 @Suite struct SharedKillTests {
   /// The value the writer keeps: a number, and a text that must match it.
   struct Counter: Codable, Equatable {
@@ -42,7 +45,9 @@ import UniflowTestSupport
       // A restart reads what the last run left.
       #expect(try await writer.nextLine() == "loaded \(stored ?? 0)")
       // Killed after a random number of changes, at a random moment of the writes that follow.
-      for _ in 0..<Int.random(in: 0...6, using: &generator) { _ = try await writer.nextLine() }
+      let changes = Int.random(in: 1...6, using: &generator)
+      writer.ask(changes)
+      for _ in 0..<changes { _ = try await writer.nextLine() }
       try await Task.sleep(for: .microseconds(Int.random(in: 0...2_000, using: &generator)))
       await writer.killNow()
       kills += 1
@@ -61,6 +66,8 @@ import UniflowTestSupport
     // The last run counts up to 1 000 and ends normally, having flushed.
     let last = try SharedWriterProcess.start([file.path, "1000"])
     #expect(try await last.nextLine() == "loaded \(stored ?? 0)")
+    last.ask(1000)
+    last.finishAsking()
     while try await last.nextLine() != "done" {}
     #expect(await last.status() == 0)
     let data = try #require(FileManager.default.contents(atPath: file.path))
@@ -94,6 +101,7 @@ struct SharedWriterProcess {
   }
 
   let process: Process
+  let input: FileHandle
   let output: FileHandle
   /// What was read of standard output but not yet returned as a line.
   private let buffer = LockIsolated(Data())
@@ -103,11 +111,24 @@ struct SharedWriterProcess {
     let process = Process()
     process.executableURL = try builtExecutable()
     process.arguments = arguments
+    let input = Pipe()
     let output = Pipe()
+    process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
-    return SharedWriterProcess(process: process, output: output.fileHandleForReading)
+    return SharedWriterProcess(
+      process: process, input: input.fileHandleForWriting, output: output.fileHandleForReading)
+  }
+
+  /// Asks the program for `changes` more changes.
+  func ask(_ changes: Int) {
+    input.write(Data("\(changes)\n".utf8))
+  }
+
+  /// Ends the program's input: it flushes and ends.
+  func finishAsking() {
+    try? input.close()
   }
 
   /// The next line the program prints; fails at the end of its output.
@@ -122,9 +143,13 @@ struct SharedWriterProcess {
         }) {
           return line
         }
-        let chunk = output.availableData
-        if chunk.isEmpty { return nil }
-        buffer.withLock { $0.append(chunk) }
+        // `read` itself, retried when a signal interrupts it: the test process gets one each
+        // time a child process ends, which `availableData` takes for the end of the output.
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let count = read(output.fileDescriptor, &chunk, chunk.count)
+        if count < 0, errno == EINTR { continue }
+        if count <= 0 { return nil }
+        buffer.withLock { $0.append(contentsOf: chunk[..<count]) }
       }
     }
     return try #require(line, "shared-writer ended before printing a line")
