@@ -337,9 +337,4 @@ final class SharedObservers<Value: Sendable>: Sendable {
   func yield(_ value: Value) {
     for continuation in continuations.values { continuation.yield(value) }
   }
-
-  /// The number of observers kept, cancelled or not; for tests.
-  var subscriberCount: Int {
-    subscribers?.count ?? 0
-  }
 }

@@ -10,10 +10,19 @@
 @MainActor
 @usableFromInline
 package final class SharedContext {
-  /// A store's tracker, behind the store's liveness flag.
+  /// A store's tracker, and the store, behind the store's liveness flag.
   private struct Entry {
     let liveness: Liveness
     let tracker: SharedChangeTracker
+    // SAFETY: read only after `liveness`, which the store ends first in its deinit, on the
+    // main actor.
+    unowned let holder: any SharedHolder
+
+    /// Whether the store is alive and its reducer running.
+    @MainActor var isReducing: Bool {
+      guard liveness.isAlive else { return false }
+      return holder.isReducing
+    }
   }
 
   /// The stores that hold values of this context.
@@ -23,18 +32,18 @@ package final class SharedContext {
   /// How many entries there were after the last compaction: compacts again at twice as many.
   private var compactedCount = 0
   /// The store whose reducer changed a value last: most likely the next one too.
-  private var lastReducer: SharedChangeTracker?
+  private var lastReducer: Entry?
 
   nonisolated init() {}
 
   /// Adds a store's tracker.
-  func add(_ tracker: SharedChangeTracker, liveness: Liveness) {
+  func add(_ tracker: SharedChangeTracker, holder: any SharedHolder, liveness: Liveness) {
     if holders.count >= max(16, compactedCount * 2) {
       holders.removeAll { !$0.liveness.isAlive }
       refreshers.removeAll { !$0.liveness.isAlive }
       compactedCount = holders.count
     }
-    holders.append(Entry(liveness: liveness, tracker: tracker))
+    holders.append(Entry(liveness: liveness, tracker: tracker, holder: holder))
   }
 
   /// Makes a store that holds values of this context check its selections after each change.
@@ -46,9 +55,9 @@ package final class SharedContext {
   /// The tracker of the store whose reducer is running, if it holds values of this context.
   @usableFromInline
   func reducingTracker() -> SharedChangeTracker? {
-    if let lastReducer, lastReducer.isReducing { return lastReducer }
-    for entry in holders where entry.liveness.isAlive && entry.tracker.isReducing {
-      lastReducer = entry.tracker
+    if let lastReducer, lastReducer.isReducing { return lastReducer.tracker }
+    for entry in holders where entry.isReducing {
+      lastReducer = entry
       return entry.tracker
     }
     return nil
