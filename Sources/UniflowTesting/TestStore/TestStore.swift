@@ -80,6 +80,9 @@ public final class TestStore<State: Equatable, Action> {
   public var timeout: Duration
 
   let store: Store<State, Action>
+  /// The tracker handed to the store: it records the shared values each action changes, and
+  /// sends the changes an assertion makes to expected values.
+  let sharedTracker: SharedChangeTracker
 
   /// The state after the last action the test accounted for, by asserting or skipping it.
   var baselineState: State
@@ -157,17 +160,21 @@ public final class TestStore<State: Equatable, Action> {
     let link = TestStoreLink<State, Action>()
     // The feature runs as a store runs it: its body evaluated once.
     let reduce = reducer._storeReduction()
+    let sharedTracker = SharedChangeTracker(forTesting: true)
     let recording = Reduce<State, Action> { state, action in
-      // The shared values the action changes are recorded with the state after it.
-      SharedRuntime.shared.beginRecording()
-      let effect = reduce(&state, action)
-      let sharedChanges = SharedRuntime.shared.endRecording()
+      // The shared values the action changes are recorded with the state after it, those the
+      // state came to hold after the store was made included.
+      sharedTracker.beginRecording()
+      let effect = sharedTracker.tracking { reduce(&state, action) }
+      let sharedChanges = sharedTracker.endRecording()
       link.testStore?.didProcess(action, state: state, sharedChanges: sharedChanges)
       return effect
     }
     var configuration = StoreConfiguration { diagnostic in
       link.testStore?.didDiagnose(diagnostic)
     }
+    configuration.sharedChangeTracker = sharedTracker
+    self.sharedTracker = sharedTracker
     if runsEffectsInOrder {
       // The test awaits between its steps: main-actor tasks run the effects' work meanwhile.
       configuration.effectExecutor = EffectExecutor(isAttended: false)
