@@ -52,8 +52,12 @@ let package = Package(
     // What several test targets share (the README tour's features); only test targets use it.
     .target(name: "UniflowTestSupport", dependencies: ["Uniflow"], path: "Tests/UniflowTestSupport"),
 
+    // A program that writes a persisted shared value, for the tests that kill it.
+    .executableTarget(name: "shared-writer", dependencies: ["Uniflow"], path: "Tests/SharedWriter"),
+
     .testTarget(
-      name: "UniflowTests", dependencies: ["Uniflow", "UniflowTesting", "UniflowTestSupport"]),
+      name: "UniflowTests",
+      dependencies: ["Uniflow", "UniflowTesting", "UniflowTestSupport", "shared-writer"]),
     .testTarget(
       name: "UniflowTestingTests", dependencies: ["Uniflow", "UniflowTesting", "UniflowTestSupport"]),
     .testTarget(

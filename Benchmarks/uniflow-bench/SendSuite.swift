@@ -36,6 +36,22 @@ private struct Counter: Reducer {
   }
 }
 
+/// A counter alone, for the store no one observes: a state of another layout, so that its send
+/// is code of its own, which the optimiser cannot fold into the observed store's, and a profiler
+/// can count it alone.
+private struct IdleCounter {
+  var count = 0
+}
+
+private struct IdleCounting: Reducer {
+  func reduce(into state: inout IdleCounter, action: Counter.Action) -> Effect<Counter.Action> {
+    switch action {
+    case .increment: state.count += 1
+    }
+    return .none
+  }
+}
+
 /// The seeds' MVVM without a store: the view model mutates its state and calls its observer.
 @MainActor
 private final class CounterViewModel {
@@ -67,6 +83,13 @@ private func sendIncrements(to store: Store<CounterState, Counter.Action>, times
   for _ in 0..<times { store.send(.increment) }
 }
 
+/// The same sends to a store that no one observes: the least a send costs, for profiling.
+@MainActor
+@inline(never)
+private func sendUnobservedIncrements(to store: Store<IdleCounter, Counter.Action>, times: Int) {
+  for _ in 0..<times { store.send(.increment) }
+}
+
 @MainActor
 @inline(never)
 private func incrementViewModel(_ viewModel: CounterViewModel, times: Int) {
@@ -95,6 +118,14 @@ private func runSendSuite(_ settings: HarnessSettings) async -> SuiteResult {
   token.cancel()
 
   var result = SuiteResult(comparison: comparison)
+  // A store with no observer: reported, not compared; its batch function lets a profiler count
+  // a send alone (`--toggle-collect='*sendUnobservedIncrements*'`).
+  let unobserved = Store(initialState: IdleCounter(), reducer: IdleCounting())
+  let alone = await compare(
+    Workload { sendUnobservedIncrements(to: unobserved, times: $0) },
+    against: Workload { incrementViewModel(viewModel, times: $0) }, batch: .calibrated,
+    settings: settings)
+  result.note("unobserved_ns", alone.subject.nanosecondsPerOperation)
   // Every increment changes the count, so each side must call its observer once per action.
   result.check("observer_calls_per_action", storeCalls.calls, per: store.state.count, equals: 1)
   result.check(

@@ -130,18 +130,19 @@ private func runSharedSuite(_ settings: HarnessSettings) async -> SuiteResult {
 }
 
 /// Makes 10 000 changes of a persisted value as fast as the store takes them (well within a
-/// second), saves, and returns how many writes its storage received.
+/// second), lets the store go, flushes, and returns how many writes its storage received.
 @MainActor
 private func countWrites() async -> Int {
   let storage = InMemoryStorage<Int>(id: "count")
   let values = SharedValues(writeInterval: .seconds(1))
   var store: Store<Feature.State, Feature.Action>? = Store(
-    initialState: Feature.State(shared: try! values.shared(storage, default: 0)), reducer: Feature())
+    initialState: Feature.State(shared: try! await values.shared(storage, default: 0)), reducer: Feature())
   let start = ContinuousClock.now
   for _ in 0..<10_000 { store?.send(.changeShared) }
   let elapsed = ContinuousClock.now - start
-  // The last holder going away writes the last value.
+  // The last holder going away has the last value written, which flushing waits for.
   store = nil
+  await values.flush()
   precondition(elapsed < .seconds(1), "10 000 changes took \(elapsed)")
   precondition(storage.stored == 10_000, "the last value was not written")
   return storage.saveCount

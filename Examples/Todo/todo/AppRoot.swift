@@ -114,9 +114,15 @@ struct AppRoot {
     let changeWatch: any TodoChangeWatch
     var settings: Shared<TodoSettings>
     // Settings change a few times a minute at most: a short interval lets a quick second
-    // change reach the other running programs within a tenth of a second.
-    let values = SharedValues(
-      writeInterval: .milliseconds(100), diagnosticHandler: { diagnostics.report($0) })
+    // change reach the other running programs within a tenth of a second. A `config` command
+    // says itself when the setting could not be written.
+    let reportsItsWrites = invocation.command.isConfig
+    let values = SharedValues(writeInterval: .milliseconds(100)) { diagnostic in
+      if reportsItsWrites, case .sharedStorageFailed(let error) = diagnostic, error.reason == .writeFailed {
+        return
+      }
+      diagnostics.report(diagnostic)
+    }
     do {
       let path = try TodoDatabaseLocation.resolve(
         explicitPath: invocation.databasePath, environment: environment)
@@ -141,7 +147,7 @@ struct AppRoot {
       settings =
         readsNothingThere
         ? Shared(TodoSettings())
-        : try values.shared(try SQLiteSettingsStorage(path: path), default: TodoSettings())
+        : try await values.shared(try SQLiteSettingsStorage(path: path), default: TodoSettings())
     } catch let error as TodoStoreError {
       printError(error.description)
       return 1
@@ -165,9 +171,12 @@ struct AppRoot {
       let status = await TerminalApp(
         store: root.store, changeWatch: root.changeWatch, diagnostics: diagnostics
       ).run()
+      // The settings' last change is written before the program ends.
+      await values.flush()
       return Recording.finish(status: status, recorder: recorder, path: recording.recordPath)
     }
     let status = try await OneShot(store: root.store).run(invocation.command)
+    await values.flush()
     return Recording.finish(status: status, recorder: recorder, path: recording.recordPath)
   }
 

@@ -137,7 +137,7 @@ struct OneShot {
       return error.isBadInput ? 2 : 1
     }
     do throws(SharedStorageError) {
-      try settings.save()
+      try await settings.save()
     } catch {
       printError("the setting was not kept: \(error.detail.isEmpty ? error.description : error.detail)")
       return 1

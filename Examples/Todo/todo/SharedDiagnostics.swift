@@ -3,11 +3,12 @@ import Uniflow
 
 /// Where the program's shared values report their storage's failures (settings that cannot be
 /// read or written): printed at once by a one-shot command, held while the full-screen list
-/// owns the terminal and printed once it gives it back.
+/// owns the terminal and printed once it gives it back (those that come later, as the last
+/// write before the program ends, at once).
 @MainActor
 final class SharedDiagnostics {
   /// Whether the diagnostics wait for ``printAll()``.
-  private let holdsUntilPrinted: Bool
+  private var holdsUntilPrinted: Bool
   private var held: [String] = []
 
   /// - Parameter holdsUntilPrinted: Whether to hold the diagnostics until ``printAll()``,
@@ -26,10 +27,11 @@ final class SharedDiagnostics {
     }
   }
 
-  /// Prints the diagnostics held, once each.
+  /// Prints the diagnostics held, once each, and from then on prints each at once.
   func printAll() {
     for line in held { printWarning(line) }
     held = []
+    holdsUntilPrinted = false
   }
 
   private func printWarning(_ line: String) {

@@ -130,17 +130,6 @@ final class TerminalApp {
     }
     let observation = store.send(.startObserving)
     let store = store
-    // The display settings another process changed reach the list as an action sent from
-    // outside the store, as the keys are: a change made here is followed by the list's own
-    // action, caused by it, and leaves nothing to send.
-    let outsideSettings = store.observe(\.list.showsTheSettings) { showsThem in
-      guard !showsThem else { return }
-      // Sent once the store is done telling its observers, and only if still needed: another
-      // observer may have seen the same change.
-      Task {
-        if !store.list.showsTheSettings { store.send(.list(.settingsChangedElsewhere)) }
-      }
-    }
     let watching = Task { [changeWatch] in
       await changeWatch.run { error in store.send(.failed(error)) }
     }
@@ -149,15 +138,12 @@ final class TerminalApp {
     let status = await withCheckedContinuation { quit = $0 }
     for source in sources { source.cancel() }
     let unsaved = await saveTypedNotes()
-    // A setting changed within the last write interval is written now, before the exit.
-    try? store.list.settings.save()
     // Wait for the binding and the watch to end, so that the repository is released and
     // closes the database cleanly before the program exits.
     watching.cancel()
     await watching.value
     store.send(.stopObserving)
     await observation.finish()
-    outsideSettings.cancel()
     tokens = []
     shown = nil
     terminal.restore()

@@ -30,6 +30,9 @@ final class RootCore<State, Action> {
   @usableFromInline let observers = ObserverRegistry<State>()
   @usableFromInline let tasks = EffectTasks()
   let liveness = Liveness()
+  /// Collects the shared values this store's actions change, and publishes them when a send
+  /// ends: its own, or the test store's that made it.
+  @usableFromInline let sharedTracker: SharedChangeTracker
   /// `\.state`, made once: in generic code a key path literal is instantiated on every use.
   @usableFromInline let stateKeyPath: KeyPath<RootCore, State>
   /// ``receive(_:group:cause:)`` as a function made where the store's types are known, so that
@@ -71,11 +74,12 @@ final class RootCore<State, Action> {
     self.stateKeyPath = \RootCore.state
     self.fields = TrackedFields(rootKeyPath: stateKeyPath)
     self.entry = { core, action in core.receive(action, group: nil, cause: nil) }
-    registerWithSharedRuntime()
+    self.sharedTracker = configuration.sharedChangeTracker ?? SharedChangeTracker()
+    joinSharedValues()
   }
 
   // SAFETY: the closures that outlive the core (an effect's or a middleware's `Send`, the
-  // shared runtime's entries) hold it `unowned` and check `liveness` first, on the main actor.
+  // shared values' trackers) hold it `unowned` and check `liveness` first, on the main actor.
   // An `unowned` load of an object whose deinitialisation has begun traps, so this is sound
   // only if no main-actor code can run between the last release of the core and
   // `liveness.end()`. It holds because that release always happens on the main actor: the
@@ -326,27 +330,24 @@ final class RootCore<State, Action> {
 
   // MARK: - Shared values
 
-  // The root core's one meeting point with shared state: a shared value changed while this
-  // store processed an action is published when the send ends (``endProcessing()``), and a
-  // change from elsewhere re-checks this store's computed selections.
+  // The root core's one meeting point with shared state: its tracker collects the shared
+  // values changed while this store processed an action, published when the send ends
+  // (``endProcessing()``); a change from elsewhere re-checks this store's computed selections.
 
-  /// Lets the shared runtime find this store while its reducer changes a shared value, and
-  /// have it check its computed selections after any change of one.
+  /// Has the tracker join the shared values the initial state holds, so that it collects the
+  /// changes this store's reducer makes to them; with a computed selection, this store checks
+  /// its selections after every change of one.
   @usableFromInline
-  func registerWithSharedRuntime() {
-    SharedRuntime.shared.register(self, liveness: liveness)
-    // SAFETY: the closure is kept by `observers`, which the core owns: it cannot outlive
-    // `self`, and the main actor, where the core is destroyed (see `deinit`), calls it.
-    observers.onFirstComputedSelection = { [liveness, unowned self] in
-      SharedRuntime.shared.registerRefresher(self, liveness: liveness)
-    }
+  func joinSharedValues() {
+    sharedTracker.adopt(self, liveness: liveness, state: storage.value)
+    observers.onFirstComputedSelection = { [sharedTracker] in sharedTracker.startRefreshing() }
   }
 
   /// Publishes the shared values changed in this send, and checks this store's selections if
   /// a change came while it was processing.
   @usableFromInline
   func publishSharedChanges() {
-    SharedRuntime.shared.publish()
+    sharedTracker.publish()
     if observers.hasComputedSelection { sharedValuesDidChange() }
   }
 
@@ -439,8 +440,8 @@ extension RootCore: SharedHolder {
   @usableFromInline
   var isReducing: Bool { engine.phase.isReducing }
 
-  /// Whether a shared value changed while it was processing: it publishes the change when its
-  /// send ends.
+  /// Whether a shared value changed in its reducer, or while it was processing: it publishes
+  /// the change and checks its selections when its send ends.
   @usableFromInline
   var hasPendingSharedChange: Bool {
     get { engine.phase.hasPendingSharedChange }

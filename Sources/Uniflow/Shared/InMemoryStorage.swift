@@ -16,8 +16,10 @@ public final class InMemoryStorage<Value: Sendable>: SharedStorage, Sendable {
     var stored: Value?
     var saveCount = 0
     var failure: SharedStorageError?
-    var watchers: [Int: @Sendable (Result<Value, SharedStorageError>) -> Void] = [:]
+    var watchers: [Int: @Sendable () -> Void] = [:]
     var nextWatcher = 0
+    /// A value stored from outside that the shared value has not read yet.
+    var outsideChange: Value?
   }
 
   /// What the storage holds, named.
@@ -63,15 +65,23 @@ public final class InMemoryStorage<Value: Sendable>: SharedStorage, Sendable {
       if let failure = contents.failure { return failure }
       contents.stored = value
       contents.saveCount += 1
+      contents.outsideChange = nil
       return nil
     }
     if let failure { throw failure }
   }
 
+  /// The value stored with ``simulateOutsideChange(_:)`` since the last read of one, if any.
+  public func loadChange() throws(SharedStorageError) -> Value? {
+    try contents.withLock { contents throws(SharedStorageError) -> Value? in
+      guard contents.outsideChange != nil else { return nil }
+      if let failure = contents.failure { throw failure }
+      return contents.outsideChange.take()
+    }
+  }
+
   /// Reports the changes made with ``simulateOutsideChange(_:)``.
-  public func watch(
-    _ onChange: @escaping @Sendable (Result<Value, SharedStorageError>) -> Void
-  ) -> SharedStorageWatch? {
+  public func watch(_ onChange: @escaping @Sendable () -> Void) -> SharedStorageWatch? {
     let id = contents.withLock { contents in
       defer { contents.nextWatcher += 1 }
       contents.watchers[contents.nextWatcher] = onChange
@@ -82,14 +92,15 @@ public final class InMemoryStorage<Value: Sendable>: SharedStorage, Sendable {
     }
   }
 
-  /// Stores `value` as another process would, and reports it to the watchers.
+  /// Stores `value` as another process would, and tells the watchers.
   ///
   /// - Parameter value: The value the other process stores.
   public func simulateOutsideChange(_ value: Value) {
     let watchers = contents.withLock { contents in
       contents.stored = value
+      contents.outsideChange = value
       return Array(contents.watchers.values)
     }
-    for watcher in watchers { watcher(.success(value)) }
+    for watcher in watchers { watcher() }
   }
 }

@@ -77,13 +77,14 @@ public struct JSONFileStorage<Value: Codable & Sendable>: SharedStorage {
   }
 
   /// Reads the file; `nil` when there is none.
+  ///
+  /// Also removes the files a write of a program that was killed left beside it.
   public func load() throws(SharedStorageError) -> Value? {
-    try file.withLock { file throws(SharedStorageError) -> Value? in
-      guard let data = try read() else { return nil }
-      let value = try decode(data, into: &file)
-      file.lastContents = data
-      return value
-    }
+    removeAbandonedWrites()
+    guard let data = try read() else { return nil }
+    // Kept whether it decodes or not: what cannot be read is reported once.
+    file.withLock { $0.lastContents = data }
+    return try decode(data)
   }
 
   /// Writes `value` beside the file, then renames it onto the file.
@@ -96,79 +97,76 @@ public struct JSONFileStorage<Value: Codable & Sendable>: SharedStorage {
     } catch {
       throw SharedStorageError(.writeFailed, location: id, detail: "\(error)")
     }
-    try file.withLock { file throws(SharedStorageError) in
-      if let readOnlyError = file.readOnlyError { throw readOnlyError }
-      guard data != file.lastContents else { return }
-      if file.isUnreadable {
-        try keepAside()
-        file.isUnreadable = false
-      }
-      try replace(with: data)
-      file.lastContents = data
+    let state = file.withLock { $0 }
+    if let readOnlyError = state.readOnlyError { throw readOnlyError }
+    guard data != state.lastContents else { return }
+    if state.isUnreadable {
+      try keepAside()
+      file.withLock { $0.isUnreadable = false }
     }
+    try replace(with: data)
+    file.withLock { $0.lastContents = data }
   }
 
-  /// Reports the file's changes made by other processes.
-  public func watch(
-    _ onChange: @escaping @Sendable (Result<Value, SharedStorageError>) -> Void
-  ) -> SharedStorageWatch? {
-    let watcher = DirectoryWatcher(directory: url.deletingLastPathComponent().path) { [self] in
-      if let result = outsideChange() { onChange(result) }
-    }
+  /// Tells `onChange` of every file written in full, or renamed, in the file's folder.
+  public func watch(_ onChange: @escaping @Sendable () -> Void) -> SharedStorageWatch? {
+    let watcher = DirectoryWatcher(directory: url.deletingLastPathComponent().path, onEvent: onChange)
     guard let watcher else { return nil }
     return SharedStorageWatch { watcher.stop() }
   }
 
   /// What the file holds now, if another process changed it since it was last read or
-  /// written.
-  private func outsideChange() -> Result<Value, SharedStorageError>? {
-    file.withLock { file -> Result<Value, SharedStorageError>? in
-      do throws(SharedStorageError) {
-        // A deleted file changes nothing: the value stays, and the next write makes it again.
-        guard let data = try read(), data != file.lastContents else { return nil }
-        file.lastContents = data
-        return .success(try decode(data, into: &file))
-      } catch {
-        return .failure(error)
-      }
-    }
+  /// written; `nil` for a deleted file, which changes nothing (the next write makes it again).
+  public func loadChange() throws(SharedStorageError) -> Value? {
+    guard let data = try read(), data != file.withLock({ $0.lastContents }) else { return nil }
+    file.withLock { $0.lastContents = data }
+    return try decode(data)
   }
 
   // MARK: - Files
 
+  /// The file's bytes, read with a file handle; `nil` when there is no file.
   private func read() throws(SharedStorageError) -> Data? {
+    let handle: FileHandle
     do {
-      return try Data(contentsOf: url)
-    } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-      return nil
+      handle = try FileHandle(forReadingFrom: url)
     } catch {
       if !FileManager.default.fileExists(atPath: url.path) { return nil }
       throw SharedStorageError(.unreadable, location: id, detail: "\(error)")
     }
+    defer { try? handle.close() }
+    do {
+      return try handle.readToEnd() ?? Data()
+    } catch {
+      throw SharedStorageError(.unreadable, location: id, detail: "\(error)")
+    }
   }
 
-  private func decode(_ data: Data, into file: inout FileState) throws(SharedStorageError) -> Value {
+  /// Decodes the file's bytes, recording whether the file is unreadable or read-only.
+  private func decode(_ data: Data) throws(SharedStorageError) -> Value {
     let decoder = JSONDecoder()
     let version: Int
     do {
       version = try decoder.decode(FormatVersion.self, from: data).formatVersion
     } catch {
-      file.isUnreadable = true
+      file.withLock { $0.isUnreadable = true }
       throw SharedStorageError(.undecodable, location: id, detail: "\(error)")
     }
     guard version <= formatVersion else {
       let error = SharedStorageError(
         .newerFormat(found: version, supported: formatVersion), location: id)
-      file.readOnlyError = error
+      file.withLock { $0.readOnlyError = error }
       throw error
     }
     do {
       let value = try decoder.decode(Envelope.self, from: data).value
-      file.isUnreadable = false
-      file.readOnlyError = nil
+      file.withLock { file in
+        file.isUnreadable = false
+        file.readOnlyError = nil
+      }
       return value
     } catch {
-      file.isUnreadable = true
+      file.withLock { $0.isUnreadable = true }
       throw SharedStorageError(.undecodable, location: id, detail: "\(error)")
     }
   }
@@ -193,7 +191,7 @@ public struct JSONFileStorage<Value: Codable & Sendable>: SharedStorage {
   private func replace(with data: Data) throws(SharedStorageError) {
     let folder = url.deletingLastPathComponent()
     let aside = folder.appending(
-      path: ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+      path: "\(writePrefix)\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
     do {
       try data.write(to: aside)
     } catch {
@@ -203,6 +201,25 @@ public struct JSONFileStorage<Value: Codable & Sendable>: SharedStorage {
       let reason = String(cString: strerror(errno))
       try? FileManager.default.removeItem(at: aside)
       throw SharedStorageError(.writeFailed, location: id, detail: reason)
+    }
+  }
+
+  /// How the files of unfinished writes begin: `.settings.json.` for `settings.json`.
+  private var writePrefix: String {
+    ".\(url.lastPathComponent)."
+  }
+
+  /// Removes the files of writes that a killed program left beside the file: those of
+  /// processes that no longer run.
+  private func removeAbandonedWrites() {
+    let folder = url.deletingLastPathComponent()
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+    for name in names where name.hasPrefix(writePrefix) && name.hasSuffix(".tmp") {
+      let parts = name.dropFirst(writePrefix.count).split(separator: ".")
+      guard let pid = parts.first.flatMap({ pid_t($0) }), pid != getpid() else { continue }
+      if kill(pid, 0) != 0, errno == ESRCH {
+        try? FileManager.default.removeItem(at: folder.appending(path: name))
+      }
     }
   }
 }

@@ -26,16 +26,16 @@ import Synchronization
 /// ```
 ///
 /// So the change goes through a store's funnel: middleware and the session recorder see the
-/// action that made it. After the action, the observers of every store that holds the value
-/// are told, in the order the stores were made, and its storage writes it on schedule.
-/// Changing it needs a mutable copy (`var`), which only a reducer is given: changing a copy
-/// kept elsewhere (a `var` in an effect) is possible on the main actor but bypasses every
-/// store's funnel, so no action names it; off the main actor it stops the program with a
-/// message.
+/// action that made it. The store tracks the change and, once its send has ended, tells the
+/// observers of every store that holds the value, in the order they subscribed, and its
+/// storage writes it on schedule. Changing it needs a mutable copy (`var`) in synchronous code
+/// on the main actor: a reducer has one; an effect sends an action instead (a change there
+/// does not compile). A change made on the main actor outside a reducer (a test's setup) is
+/// told to the holders at once.
 ///
 /// **Comparing.** Two shared values are equal when they are the same value, or hold equal
 /// values. Observe a shared value with `Store.observe(_:onChange:)` on its key path (which
-/// compares versions, so no change is missed), or a member of it.
+/// follows the value itself, so no change is missed), or a member of it.
 ///
 /// - Complexity: Reading copies the value under a lock; a change copies it once more.
 @dynamicMemberLookup
@@ -47,14 +47,14 @@ public struct Shared<Value: Sendable>: Sendable {
     self.box = box
   }
 
-  /// Creates a shared value of its own, kept in memory and held by no key: for previews and
-  /// tests that need no ``SharedValues``.
+  /// Creates a shared value of its own, kept in memory and held by no key: for previews,
+  /// tests that need no ``SharedValues``, and a value that a few features of one flow share.
   ///
   /// - Parameter value: Its value.
   public init(_ value: Value) {
     self.box = SharedBox(
-      value: value, name: "Shared<\(Value.self)>", persistence: nil, storageError: nil,
-      diagnosticHandler: StoreDiagnostic.standardHandler)
+      value: value, name: "Shared<\(Value.self)>", context: SharedContext(), persistence: nil,
+      storageError: nil, diagnosticHandler: StoreDiagnostic.standardHandler)
   }
 
   /// The current value, from any thread; Observation tracks the read.
@@ -76,33 +76,66 @@ public struct Shared<Value: Sendable>: Sendable {
   /// ```
   ///
   /// The holders are told once the store whose reducer made the change has finished its
-  /// action; its storage writes the value on schedule. Call it on the main actor, where
-  /// reducers run: off the main actor, the main actor's isolation check stops the program.
+  /// action; its storage writes the value on schedule. It is for synchronous code on the main
+  /// actor, where reducers run: called in asynchronous code (an effect), it does not compile,
+  /// and the compiler says to send an action instead. (Reducers are not isolated to the main
+  /// actor, so isolation cannot tell a reducer from an effect; being synchronous can.) A
+  /// synchronous function that an effect calls off the main actor stops at the main actor's
+  /// check.
   ///
   /// - Parameter body: Changes the value in place; keep it short, and do not read this
   ///   shared value in it (read `$0`).
   /// - Returns: What `body` returns.
   @inlinable
+  @available(
+    *, noasync,
+    message:
+      "change a shared value in a reducer; an effect sends an action for the reducer to make the change"
+  )
   public mutating func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    // Off the main actor, the isolation check stops the program: a shared value changes in a
-    // reducer, through the state it is given, and an effect sends an action to change it.
     let box = self.box
-    // A test store's assertion sends the change to its expected value. Only then does the
-    // change ask the main actor for the assertion: otherwise, one isolation check (that of
-    // `replace`) is all it pays.
-    if SharedRuntime.isAsserting.load(ordering: .relaxed),
-      let expectation = MainActor.assumeIsolated({ box.expectation() })
-    {
+    // Where the change goes: the live value, tracked by the store whose reducer is running, or
+    // a test store's expected value.
+    switch MainActor.assumeIsolated({ box.changeTarget() }) {
+    case .expected(let expectation):
       var expected = expectation.value.withLock { $0 }
       let result = try body(&expected)
       expectation.value.withLock { [expected] in $0 = expected }
       return result
+    case .live(let tracker):
+      let before = box.contents.withLock { $0.value }
+      var value = before
+      let result = try body(&value)
+      MainActor.assumeIsolated { [value] in
+        box.replace(with: value, before: before, tracker: tracker, loaded: nil)
+      }
+      return result
     }
-    let before = box.contents.withLock { $0.value }
-    var value = before
-    let result = try body(&value)
-    MainActor.assumeIsolated { [value] in box.replace(with: value, before: before, fromStorage: false) }
-    return result
+  }
+
+  /// Takes in a value its storage brought in from outside (another process, a file replaced),
+  /// which ``Effect/loads(of:send:)`` delivered as an action: in the reducer, through the
+  /// state it is given.
+  ///
+  /// ```swift
+  /// case .settingsLoaded(let load):
+  ///   state.settings.apply(load)
+  ///   return .none
+  /// ```
+  ///
+  /// It is a change like any other (the holders are told once the store's send ends), except
+  /// that the storage is not written: it has the value. A load that another store applied
+  /// already changes nothing; one made for another shared value, or decoded from a recorded
+  /// session, is written like any change. Like ``withLock(_:)``, call it on the main actor.
+  ///
+  /// - Parameter load: The value the storage brought in.
+  @available(
+    *, noasync,
+    message: "apply a load in a reducer; an effect sends an action for the reducer to apply it"
+  )
+  public mutating func apply(_ load: SharedLoad<Value>) {
+    let box = self.box
+    MainActor.assumeIsolated { box.apply(load) }
   }
 
   /// The last error of its storage: `nil` while reads and writes succeed. Observation tracks
@@ -111,15 +144,16 @@ public struct Shared<Value: Sendable>: Sendable {
     box.storageError
   }
 
-  /// Writes the current value to its storage now, if the storage does not have it yet.
+  /// Writes the current value to its storage now, if the storage does not have it yet, and
+  /// waits for the write.
   ///
   /// Changes are written on schedule anyway, and the last one when the last holder goes away;
-  /// save before the program exits, or where a write must have happened.
+  /// ``SharedValues/flush()`` writes every value of a container, for a program about to end.
   ///
   /// - Throws: ``SharedStorageError`` when the write fails; it is also reported as
   ///   ``storageError`` and to the diagnostic handler.
-  public func save() throws(SharedStorageError) {
-    try box.persistence?.save()
+  public func save() async throws(SharedStorageError) {
+    if let error = await box.persistence?.flush() { throw error }
   }
 
   /// The values it takes: the current one first, then each change, once the holders are told.
@@ -142,6 +176,24 @@ public struct Shared<Value: Sendable>: Sendable {
     }
     return stream
   }
+
+  /// The values its storage brings in from outside, as loads, until the stream ends; while
+  /// a stream is open, such a value changes the shared value only once a reducer applies it.
+  @MainActor
+  func loads() -> AsyncStream<SharedLoad<Value>> {
+    let (stream, continuation) = AsyncStream.makeStream(of: SharedLoad<Value>.self)
+    let id = box.observers.addLoads(continuation)
+    let observers = box.observers
+    continuation.onTermination = { [weak observers] _ in
+      Task { @MainActor in observers?.removeLoads(id) }
+    }
+    return stream
+  }
+}
+
+extension Shared: SharedValue {
+  /// The context of its value.
+  var context: SharedContext { box.context }
 }
 
 extension Shared: Equatable where Value: Equatable {

@@ -5,7 +5,8 @@ import Synchronization
 /// persistence, and who to tell when it changes.
 ///
 /// Any thread reads it, under its lock. Only the main actor changes it: through
-/// ``Shared/withLock(_:)`` in a reducer, or with a value its storage brought in from outside.
+/// ``Shared/withLock(_:)`` in a reducer (or in a test), or with a value its storage brought in
+/// from outside.
 @usableFromInline
 final class SharedBox<Value: Sendable>: Sendable {
   @usableFromInline
@@ -23,6 +24,8 @@ final class SharedBox<Value: Sendable>: Sendable {
   @usableFromInline let isAccessed = Atomic(false)
   /// What diagnostics and test failures call it: its key or its storage's id.
   @usableFromInline package let name: String
+  /// The stores that hold the values of its container.
+  @usableFromInline let context: SharedContext
   @usableFromInline let persistence: SharedPersistence<Value>?
   /// Its observers and streams, on the main actor.
   @usableFromInline let observers: SharedObservers<Value>
@@ -34,11 +37,13 @@ final class SharedBox<Value: Sendable>: Sendable {
   let diagnosticHandler: @MainActor @Sendable (StoreDiagnostic) -> Void
 
   init(
-    value: Value, name: String, persistence: SharedPersistence<Value>?, storageError: SharedStorageError?,
+    value: Value, name: String, context: SharedContext, persistence: SharedPersistence<Value>?,
+    storageError: SharedStorageError?,
     diagnosticHandler: @escaping @MainActor @Sendable (StoreDiagnostic) -> Void
   ) {
     self.contents = LockIsolated(Contents(value: value, storageError: storageError))
     self.name = name
+    self.context = context
     self.persistence = persistence
     self.observers = SharedObservers()
     self.diagnosticHandler = diagnosticHandler
@@ -47,6 +52,7 @@ final class SharedBox<Value: Sendable>: Sendable {
   }
 
   deinit {
+    // Hands the task what is left to do: it writes the last value and stops, off this thread.
     persistence?.finish()
   }
 
@@ -67,52 +73,64 @@ final class SharedBox<Value: Sendable>: Sendable {
     return contents.withLock { $0.storageError }
   }
 
-  /// Replaces the value on the main actor and tells the runtime, which tells every holder once
-  /// the store that changed it has finished its action.
+  /// Where a change goes: a test store's expected value while it runs an assertion, otherwise
+  /// the live value, tracked by the store whose reducer is running (`nil`: published at once).
+  @usableFromInline
+  enum ChangeTarget: Sendable {
+    case live(SharedChangeTracker?)
+    case expected(SharedExpectation<Value>)
+  }
+
+  /// Where a change made now goes.
   @inlinable
   @MainActor
-  func replace(with value: Value, before: Value, fromStorage: Bool) {
+  func changeTarget() -> ChangeTarget {
+    let tracker = context.reducingTracker() ?? SharedChangeTracker.current.get()
+    if let tracker, let expectation = tracker.expectation(for: self) { return .expected(expectation) }
+    return .live(tracker)
+  }
+
+  /// Changes the value with `body`, as ``Shared/withLock(_:)`` does, on the main actor.
+  @MainActor
+  func change(loaded: UInt64?, _ body: (inout Value) -> Void) {
+    switch changeTarget() {
+    case .expected(let expectation):
+      expectation.value.withLock { body(&$0) }
+    case .live(let tracker):
+      let before = contents.withLock { $0.value }
+      var value = before
+      body(&value)
+      replace(with: value, before: before, tracker: tracker, loaded: loaded)
+    }
+  }
+
+  /// Replaces the value and has it published: by `tracker` when its store's send ends, or now.
+  @inlinable
+  @MainActor
+  func replace(with value: Value, before: Value, tracker: SharedChangeTracker?, loaded: UInt64?) {
     let version = contents.withLock { contents in
       contents.value = value
       contents.version &+= 1
       return contents.version
     }
-    if fromStorage { loaded(value, version: version) }
-    observers.latest = (value, version)
-    guard !observers.isPending.exchange(true, ordering: .relaxed) else {
-      return changedAgain(before: before)
-    }
+    observers.latest = (value, version, loaded)
+    if let tracker, tracker.isRecording { tracker.record(self, before: before) }
+    // Published once, with its first change since the last publication.
+    guard !observers.isPending.exchange(true, ordering: .relaxed) else { return }
     if observers.publisher == nil {
       // Made here, where `Value` is known: publishing then runs code specialised for it.
       // SAFETY: the closure lives in this box's own observers, so it never runs after the box.
       observers.publisher = { [unowned self] in self.publishLatest() }
     }
-    SharedRuntime.shared.didChange(self, before: before, isFromOutside: fromStorage)
+    if let tracker {
+      tracker.add(self)
+    } else {
+      publish()
+      context.refresh()
+    }
   }
 
-  /// Tells the persistence that `value` came from the storage.
-  @usableFromInline
-  func loaded(_ value: Value, version: UInt64) {
-    persistence?.valueLoaded(value, version: version)
-  }
-
-  /// A change of a value already waiting to be published: only the test store's record needs
-  /// to hear of it.
-  @usableFromInline
-  @MainActor
-  func changedAgain(before: Value) {
-    SharedRuntime.shared.recordChange(self, before: before)
-  }
-
-  /// The expected value a change goes to while a test store runs an assertion.
-  @usableFromInline
-  @MainActor
-  func expectation() -> SharedExpectation<Value>? {
-    SharedRuntime.shared.expectation(for: self)
-  }
-
-  /// Tells Observation, the streams and the storage of the change; called by the runtime once
-  /// no store is in the middle of an action.
+  /// Tells Observation, the streams and the storage of the change.
   @MainActor
   @usableFromInline
   package func publish() {
@@ -130,43 +148,81 @@ final class SharedBox<Value: Sendable>: Sendable {
       registrar.didSet(self, keyPath: valueKeyPath)
     }
     // Taken in one access to the variable: each pays a dynamic exclusivity check.
-    guard let (value, version) = observers.latest.take() else { return }
-    if let persistence { persistence.valueChanged(value, version: version) }
+    guard let (value, version, loaded) = observers.latest.take() else { return }
+    if let persistence { persistence.valueChanged(value, version: version, loaded: loaded) }
     observers.notify(value)
   }
 
-  /// Records the outcome of a write: `nil` for success.
+  /// Records the outcome of a write, `nil` for success; reports a failure that differs from
+  /// the last.
   @MainActor
   func storageDidWrite(_ error: SharedStorageError?) {
     let changed = contents.withLock { contents in
       defer { contents.storageError = error }
       return contents.storageError != error
     }
-    if let error { diagnosticHandler(.sharedStorageFailed(error)) }
+    // Reported once: a write tried again with the same failure says nothing new.
     guard changed else { return }
+    if let error { diagnosticHandler(.sharedStorageFailed(error)) }
     isAccessed.store(false, ordering: .relaxed)
     registrar.willSet(self, keyPath: storageErrorKeyPath)
     registrar.didSet(self, keyPath: storageErrorKeyPath)
-    SharedRuntime.shared.storageErrorDidChange()
+    context.refresh()
   }
 
-  /// Brings in a value, or an error, that the storage saw from outside.
+  /// Takes a value, or an error, that the storage brought in from outside: to the features
+  /// that take the loads (``Effect/loads(of:send:)``), which apply it as an action; with none,
+  /// to the value itself.
   @MainActor
-  func storageDidChange(_ result: Result<Value, SharedStorageError>) {
+  func storageDidLoad(_ result: Result<Value, SharedStorageError>, generation: UInt64) {
     switch result {
     case .success(let value):
-      let before = contents.withLock { $0.value }
-      replace(with: value, before: before, fromStorage: true)
+      let load = SharedLoad(value, origin: .init(box: ObjectIdentifier(self), generation: generation))
+      if observers.offerLoad(load) { return }
+      apply(load)
     case .failure(let error):
       storageDidWrite(error)
     }
+  }
+
+  /// Applies a value the storage brought in, once: a second application of the same load (two
+  /// features took it) changes nothing.
+  @MainActor
+  func apply(_ load: SharedLoad<Value>) {
+    var generation: UInt64?
+    if let origin = load.origin, origin.box == ObjectIdentifier(self) {
+      guard observers.appliedLoad != origin.generation else { return }
+      observers.appliedLoad = origin.generation
+      generation = origin.generation
+    }
+    change(loaded: generation) { $0 = load.value }
   }
 }
 
 extension SharedBox: Observable {}
 
-/// The observers of a shared value's key path in a store, and its `values()` streams, told of
-/// each change on the main actor.
+extension SharedBox: SharedPublishing {
+  @usableFromInline
+  package var currentValue: any Sendable {
+    contents.withLock { $0.value }
+  }
+}
+
+/// A shared value's box, whatever its type, as its tracker and the test store see it.
+@usableFromInline
+package protocol SharedPublishing: AnyObject, Sendable {
+  /// What failures call it.
+  var name: String { get }
+  /// The stores that hold the values of its container.
+  var context: SharedContext { get }
+  /// Tells its observers, Observation, the streams and the storage of the change.
+  @MainActor func publish()
+  /// The current value.
+  var currentValue: any Sendable { get }
+}
+
+/// The observers of a shared value's key path in a store, its `values()` streams and the
+/// streams of its loads, told of each change on the main actor.
 @MainActor
 @usableFromInline
 final class SharedObservers<Value: Sendable>: Sendable {
@@ -176,12 +232,17 @@ final class SharedObservers<Value: Sendable>: Sendable {
   @usableFromInline var publisher: (@MainActor () -> Void)?
   /// Whether the value changed and waits to be published.
   @usableFromInline let isPending = Atomic(false)
-  /// The value to publish, with its version, as the main actor set it.
-  @usableFromInline var latest: (value: Value, version: UInt64)?
+  /// The value to publish, with its version, as the main actor set it, and the generation of
+  /// the storage's read when it is a value the storage brought in.
+  @usableFromInline var latest: (value: Value, version: UInt64, loaded: UInt64?)?
   /// Whether the observers are being called: a removal then waits until they have been.
   @usableFromInline let isNotifying = Atomic(false)
   @usableFromInline var removals: [Subscriber<Value>] = []
   @usableFromInline var continuations: [Int: AsyncStream<Value>.Continuation] = [:]
+  /// The streams of the loads, each feeding a feature's ``Effect/loads(of:send:)``.
+  var loads: [Int: AsyncStream<SharedLoad<Value>>.Continuation] = [:]
+  /// The generation of the last load applied.
+  var appliedLoad: UInt64?
   /// Whether ``removals`` or ``continuations`` hold anything: a change reads these atomics,
   /// which pay no dynamic exclusivity check, instead of the arrays.
   @usableFromInline let hasRemovals = Atomic(false)
@@ -192,6 +253,7 @@ final class SharedObservers<Value: Sendable>: Sendable {
 
   deinit {
     for continuation in continuations.values { continuation.finish() }
+    for continuation in loads.values { continuation.finish() }
   }
 
   /// Adds an observer, dropping the cancelled ones first (unless the observers are being
@@ -209,7 +271,7 @@ final class SharedObservers<Value: Sendable>: Sendable {
     }
   }
 
-  /// Removes an observer that follows another shared value now.
+  /// Removes an observer: at once, or after the observers are called if they are being.
   @usableFromInline
   func unsubscribe(_ subscriber: Subscriber<Value>) {
     guard !isNotifying.load(ordering: .relaxed) else {
@@ -220,6 +282,7 @@ final class SharedObservers<Value: Sendable>: Sendable {
     if let subscribers, !subscribers.remove(subscriber) { self.subscribers = nil }
   }
 
+  /// Adds a stream of the values.
   func add(_ continuation: AsyncStream<Value>.Continuation) -> Int {
     defer { nextID += 1 }
     continuations[nextID] = continuation
@@ -230,6 +293,23 @@ final class SharedObservers<Value: Sendable>: Sendable {
   func remove(_ id: Int) {
     continuations[id] = nil
     hasStreams.store(!continuations.isEmpty, ordering: .relaxed)
+  }
+
+  /// Adds a stream of the loads.
+  func addLoads(_ continuation: AsyncStream<SharedLoad<Value>>.Continuation) -> Int {
+    defer { nextID += 1 }
+    loads[nextID] = continuation
+    return nextID
+  }
+
+  func removeLoads(_ id: Int) {
+    loads[id] = nil
+  }
+
+  /// Hands a load to the streams of the loads; returns whether there was one.
+  func offerLoad(_ load: SharedLoad<Value>) -> Bool {
+    for continuation in loads.values { continuation.yield(load) }
+    return !loads.isEmpty
   }
 
   /// Calls the observers that are not cancelled, then feeds the streams.

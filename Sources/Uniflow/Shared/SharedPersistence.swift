@@ -1,136 +1,212 @@
-/// Writes a shared value to its storage on schedule, and brings in the changes its storage
-/// sees from outside.
+/// Keeps a shared value in its storage: one task of its own does all the disk work, in order.
 ///
-/// The box hands it each new value on the main actor (``valueChanged(_:version:)``); the
-/// writes run in a task of their own, never on the main actor and never two at once.
+/// The task reads the stored value when the shared value is made, writes each change on
+/// schedule (the first at once, then at most one write per interval, always ending with the
+/// last value), writes what is pending on ``flush()`` and when the last holder goes away
+/// (``finish()``), and reads the storage again when its watch says it changed from outside. The
+/// main actor only hands it commands, which never wait: no disk work runs on the main actor,
+/// in a `deinit` or under a lock, and no two run at once.
 @usableFromInline
-final class SharedPersistence<Value: Sendable>: Sendable {
-  private struct Latest: Sendable {
-    var value: Value
-    var version: UInt64
-    /// The version in the storage: written by this program, or read from it.
-    var storedVersion: UInt64
-    var schedule = WriteSchedule()
-    var writer: Task<Void, Never>?
-    var isFinished = false
+final class SharedPersistence<Value: Sendable>: PersistenceFlushing {
+  /// What the task is asked to do, in the order asked.
+  private enum Command: Sendable {
+    /// Read the stored value, for the shared value being made.
+    case load(CheckedContinuation<Result<Value?, SharedStorageError>, Never>)
+    /// Start watching the storage for changes made outside; reply once it watches.
+    case watch(CheckedContinuation<Void, Never>)
+    /// The value changed (`loaded`: to a value read from the storage at that generation).
+    case changed(Value, version: UInt64, loaded: UInt64?)
+    /// An interval passed since the last write.
+    case intervalPassed
+    /// Write what is pending now; reply with the outcome.
+    case flush(CheckedContinuation<SharedStorageError?, Never>)
+    /// The storage says it changed from outside.
+    case outsideChange
+    /// The last holder went away: write what is pending, then stop.
+    case finish
+  }
+
+  /// What the task tells the shared value, on the main actor.
+  struct Reports: Sendable {
+    /// The outcome of a write: `nil` for success.
+    var wrote: @Sendable (SharedStorageError?) -> Void
+    /// A value, or an error, the storage brought in from outside, with the generation it was
+    /// read at.
+    var loaded: @Sendable (Result<Value, SharedStorageError>, UInt64) -> Void
   }
 
   let storage: any SharedStorage<Value>
-  private let clock: any Clock<Duration>
-  private let interval: Duration
-  private let latest: LockIsolated<Latest>
-  /// Held while writing, so that writes never overlap and always go in version order; counts
-  /// the writes that succeeded.
-  private let writes = LockIsolated(0)
-  /// Receives the outcome of each write: `nil` for success.
-  private let onWrite: @Sendable (SharedStorageError?) -> Void
-  private let watchHandle = LockIsolated<SharedStorageWatch?>(nil)
+  private let commands: AsyncStream<Command>.Continuation
+  /// The task: it keeps the persistence alive until its last write is done.
+  private let worker = LockIsolated<Task<Void, Never>?>(nil)
+  /// Whether ``finish()`` was called.
+  private let isFinishing = LockIsolated(false)
 
   init(
-    storage: any SharedStorage<Value>, initial: Value, clock: any Clock<Duration>, interval: Duration,
-    onWrite: @escaping @Sendable (SharedStorageError?) -> Void
+    storage: any SharedStorage<Value>, clock: any Clock<Duration>, interval: Duration, reports: Reports
   ) {
     self.storage = storage
-    self.clock = clock
-    self.interval = interval
-    self.latest = LockIsolated(Latest(value: initial, version: 0, storedVersion: 0))
-    self.onWrite = onWrite
+    let (stream, commands) = AsyncStream.makeStream(of: Command.self)
+    self.commands = commands
+    // Detached: the disk work runs off the main actor, whoever makes the value.
+    let task = Task.detached { [self] in
+      var writer = Writer(
+        storage: storage, clock: clock, interval: interval, commands: commands, reports: reports)
+      await writer.run(stream)
+      withExtendedLifetime(self) {}
+    }
+    worker.withLock { $0 = task }
   }
 
-  /// Starts bringing in outside changes, if the storage sees them.
-  func watch(_ onChange: @escaping @Sendable (Result<Value, SharedStorageError>) -> Void) {
-    let handle = storage.watch(onChange)
-    watchHandle.withLock { $0 = handle }
+  /// Reads the stored value on the task.
+  func load() async -> Result<Value?, SharedStorageError> {
+    await withCheckedContinuation { commands.yield(.load($0)) }
   }
 
-  /// A new value, to be written on schedule.
+  /// Starts bringing in outside changes, if the storage sees them, and waits until it does.
+  func watch() async {
+    await withCheckedContinuation { commands.yield(.watch($0)) }
+  }
+
+  /// A new value, to be written on schedule; `loaded` is the generation it was read at, when it
+  /// is a value the storage brought in.
   @usableFromInline
-  func valueChanged(_ value: Value, version: UInt64) {
-    let step = latest.withLock { latest -> WriteSchedule.Step in
-      guard !latest.isFinished else { return .wait }
-      latest.value = value
-      latest.version = version
-      return latest.schedule.valueChanged()
-    }
-    if step == .writeThenCoolDown { startWriter() }
+  func valueChanged(_ value: Value, version: UInt64, loaded: UInt64?) {
+    commands.yield(.changed(value, version: version, loaded: loaded))
   }
 
-  /// A value read from the storage: it is there already, so it is not written back.
-  func valueLoaded(_ value: Value, version: UInt64) {
-    latest.withLock { latest in
-      latest.value = value
-      latest.version = version
-      latest.storedVersion = version
+  /// Writes the latest value now, if the storage does not have it yet.
+  ///
+  /// - Returns: The error of the write, which is also reported; `nil` for success.
+  func flush() async -> SharedStorageError? {
+    await withCheckedContinuation { continuation in
+      if case .terminated = commands.yield(.flush(continuation)) { continuation.resume(returning: nil) }
     }
   }
 
-  /// The writer: writes at once, then each interval as long as changes come.
-  private func startWriter() {
-    let task = Task { [self] in
-      var step = WriteSchedule.Step.writeThenCoolDown
-      while step == .writeThenCoolDown {
-        report(writeLatest())
+  /// The last holder went away: the task writes what is pending, then stops writing and
+  /// watching. Returns at once.
+  func finish() {
+    isFinishing.withLock { $0 = true }
+    commands.yield(.finish)
+    commands.finish()
+  }
+
+  /// Writes what is pending; or, after ``finish()``, waits until the last write is done.
+  func flushOrWaitForEnd() async {
+    if isFinishing.withLock({ $0 }) {
+      await worker.withLock { $0 }?.value
+    } else {
+      _ = await flush()
+    }
+  }
+
+  /// The task's state: what it last wrote and read, and when it writes next. Only the task
+  /// touches it.
+  private struct Writer {
+    let storage: any SharedStorage<Value>
+    let clock: any Clock<Duration>
+    let interval: Duration
+    let commands: AsyncStream<Command>.Continuation
+    let reports: Reports
+    var latest: (value: Value, version: UInt64)?
+    /// The version the storage holds: written here, or read from it.
+    var storedVersion: UInt64 = 0
+    /// Counts the writes and the outside changes read: a value read at one generation is
+    /// stale once another write happened.
+    var generation: UInt64 = 0
+    var schedule = WriteSchedule()
+    var timer: Task<Void, Never>?
+    var watch: SharedStorageWatch?
+
+    init(
+      storage: any SharedStorage<Value>, clock: any Clock<Duration>, interval: Duration,
+      commands: AsyncStream<Command>.Continuation, reports: Reports
+    ) {
+      self.storage = storage
+      self.clock = clock
+      self.interval = interval
+      self.commands = commands
+      self.reports = reports
+    }
+
+    mutating func run(_ stream: AsyncStream<Command>) async {
+      for await command in stream {
+        switch command {
+        case .load(let reply):
+          do throws(SharedStorageError) {
+            reply.resume(returning: .success(try storage.load()))
+          } catch {
+            reply.resume(returning: .failure(error))
+          }
+        case .watch(let reply):
+          watch = storage.watch { [commands] in commands.yield(.outsideChange) }
+          reply.resume()
+          // A change made between the first read and the start of the watch.
+          if watch != nil { bringInOutsideChange() }
+        case .changed(let value, let version, let loaded):
+          latest = (value, version)
+          // A value read from the storage is there already, unless a write came after it.
+          if let loaded, loaded == generation {
+            storedVersion = version
+          } else if schedule.valueChanged() == .writeThenCoolDown {
+            writeAndCoolDown()
+          }
+        case .intervalPassed:
+          if schedule.intervalPassed() == .writeThenCoolDown { writeAndCoolDown() }
+        case .flush(let reply):
+          schedule.flushed()
+          reply.resume(returning: write())
+        case .outsideChange:
+          bringInOutsideChange()
+        case .finish:
+          timer?.cancel()
+          watch?.cancel()
+          watch = nil
+          _ = write()
+          return
+        }
+      }
+    }
+
+    /// Writes the latest value, then has the task told when an interval has passed.
+    private mutating func writeAndCoolDown() {
+      _ = write()
+      timer = Task { [clock, interval, commands] in
         do {
           try await clock.sleep(for: interval)
         } catch {
           return
         }
-        step = latest.withLock { $0.schedule.intervalPassed() }
+        commands.yield(.intervalPassed)
       }
     }
-    latest.withLock { $0.writer = task }
-  }
 
-  /// What a write did.
-  private enum Outcome {
-    /// The storage had the latest value already.
-    case nothingToWrite
-    case written
-    case failed(SharedStorageError)
-  }
-
-  /// Writes the latest value unless the storage has it already.
-  private func writeLatest() -> Outcome {
-    writes.withLock { writes -> Outcome in
-      let (value, version, storedVersion) = latest.withLock { ($0.value, $0.version, $0.storedVersion) }
-      guard version != storedVersion else { return .nothingToWrite }
+    /// Writes the latest value unless the storage has it already; reports and returns the
+    /// error of a failed write.
+    private mutating func write() -> SharedStorageError? {
+      guard let latest, latest.version != storedVersion else { return nil }
       do throws(SharedStorageError) {
-        try storage.save(value)
+        try storage.save(latest.value)
       } catch {
-        return .failed(error)
+        reports.wrote(error)
+        return error
       }
-      latest.withLock { $0.storedVersion = max($0.storedVersion, version) }
-      writes += 1
-      return .written
+      storedVersion = latest.version
+      generation &+= 1
+      reports.wrote(nil)
+      return nil
     }
-  }
 
-  private func report(_ outcome: Outcome) {
-    switch outcome {
-    case .nothingToWrite: break
-    case .written: onWrite(nil)
-    case .failed(let error): onWrite(error)
+    /// Reads the storage after it said it changed, and hands what changed to the shared value.
+    private mutating func bringInOutsideChange() {
+      do throws(SharedStorageError) {
+        guard let value = try storage.loadChange() else { return }
+        generation &+= 1
+        reports.loaded(.success(value), generation)
+      } catch {
+        reports.loaded(.failure(error), generation)
+      }
     }
-  }
-
-  /// Writes the latest value now, if the storage does not have it yet.
-  ///
-  /// - Throws: The storage's error, which is also reported as a failed write.
-  func save() throws(SharedStorageError) {
-    latest.withLock { $0.schedule.flushed() }
-    let outcome = writeLatest()
-    report(outcome)
-    if case .failed(let error) = outcome { throw error }
-  }
-
-  /// The last holder went away: writes what is pending, then stops writing and watching.
-  func finish() {
-    let writer = latest.withLock { latest in
-      latest.isFinished = true
-      return latest.writer
-    }
-    writer?.cancel()
-    watchHandle.withLock { $0 }?.cancel()
-    report(writeLatest())
   }
 }

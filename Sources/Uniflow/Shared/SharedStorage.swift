@@ -2,9 +2,15 @@
 ///
 /// ``SharedValues`` reads the value once when the shared value is made, writes it after
 /// changes (the first change at once, then at most once per write interval, always ending
-/// with the last value), and writes it once more when the last holder goes away or on
-/// ``Shared/save()``. A storage whose value can change from outside (another process) reports
-/// those changes through ``watch(_:)``.
+/// with the last value), and writes it once more when the last holder goes away, on
+/// ``Shared/save()`` and on ``SharedValues/flush()``. A storage whose value can change from
+/// outside (another process) says so through ``watch(_:)``, and is then read again with
+/// ``loadChange()``.
+///
+/// All these calls come from one task of the shared value's own, one at a time and in order,
+/// never from the main actor: a storage may block on its disk, and needs no lock to keep its
+/// reads and writes apart (a lock around its bookkeeping, for `Sendable`, is held for no
+/// longer than that bookkeeping).
 ///
 /// ```swift
 /// struct SettingsRow: SharedStorage {
@@ -25,7 +31,6 @@
 /// }
 /// ```
 ///
-/// Writes never run on the main actor, and never two at once for one shared value.
 /// ``InMemoryStorage`` stands in for any storage in tests.
 public protocol SharedStorage<Value>: Sendable {
   /// The value stored.
@@ -49,25 +54,36 @@ public protocol SharedStorage<Value>: Sendable {
   ///   the next change or save.
   func save(_ value: Value) throws(SharedStorageError)
 
-  /// Starts reporting changes made from outside this program (another process writing the
-  /// same file); `nil` when the storage cannot see such changes.
+  /// Starts telling `onChange` whenever the stored value may have changed from outside this
+  /// program (another process writing the same file); `nil` when the storage cannot see such
+  /// changes.
   ///
-  /// A storage reports only values that differ from what it last loaded or saved: the
-  /// changes of this program's own writes are not reported back.
+  /// `onChange` may be called on any thread, for changes that turn out to be none (this
+  /// program's own writes): the shared value's task then calls ``loadChange()``, which
+  /// compares.
   ///
-  /// - Parameter onChange: Called, on any thread, with each new value, or with the error that
-  ///   kept it from being read (the shared value then keeps its value).
+  /// - Parameter onChange: Called after each change, or burst of changes.
   /// - Returns: What keeps the reports coming; cancel it, or release it, to stop them.
-  func watch(
-    _ onChange: @escaping @Sendable (Result<Value, SharedStorageError>) -> Void
-  ) -> SharedStorageWatch?
+  func watch(_ onChange: @escaping @Sendable () -> Void) -> SharedStorageWatch?
+
+  /// Reads the stored value if it differs from what this storage last loaded or saved;
+  /// `nil` when it does not, or when nothing is stored (a deleted file leaves the shared value
+  /// as it is).
+  ///
+  /// - Returns: The value another process stored, or `nil`.
+  /// - Throws: ``SharedStorageError`` when something changed but cannot be read; the shared
+  ///   value then keeps its value, and reports the error.
+  func loadChange() throws(SharedStorageError) -> Value?
 }
 
 extension SharedStorage {
   /// No reports: the storage cannot see changes made from outside.
-  public func watch(
-    _ onChange: @escaping @Sendable (Result<Value, SharedStorageError>) -> Void
-  ) -> SharedStorageWatch? {
+  public func watch(_ onChange: @escaping @Sendable () -> Void) -> SharedStorageWatch? {
+    nil
+  }
+
+  /// Nothing changed: the storage cannot see changes made from outside.
+  public func loadChange() throws(SharedStorageError) -> Value? {
     nil
   }
 }

@@ -3,22 +3,23 @@ extension SharedStorageWatch {
   /// after a file in the folder changes.
   ///
   /// A storage that keeps its value in a file of its own making (a database, a property list)
-  /// returns this watch from ``SharedStorage/watch(_:)``, and in `onChange` checks whether its
-  /// value changed:
+  /// returns this watch from ``SharedStorage/watch(_:)``, and compares in
+  /// ``SharedStorage/loadChange()``, which the shared value's task calls after each report:
   ///
   /// ```swift
-  /// func watch(
-  ///   _ onChange: @escaping @Sendable (Result<Settings, SharedStorageError>) -> Void
-  /// ) -> SharedStorageWatch? {
-  ///   SharedStorageWatch.folder(atPath: databaseFolder) { [self] in
-  ///     if let change = changeFromOutside() { onChange(change) }
-  ///   }
+  /// func watch(_ onChange: @escaping @Sendable () -> Void) -> SharedStorageWatch? {
+  ///   SharedStorageWatch.folder(atPath: databaseFolder, onChange: onChange)
+  /// }
+  ///
+  /// func loadChange() throws(SharedStorageError) -> Settings? {
+  ///   let settings = try readSettings()
+  ///   return settings == lastLoadedOrSaved ? nil : settings
   /// }
   /// ```
   ///
   /// The report says only that something in the folder changed, maybe a file the storage
   /// does not care about, maybe a write of this program: the storage compares what it reads
-  /// with what it last loaded or saved, and reports only a value that differs. Reports come
+  /// with what it last loaded or saved, and returns only a value that differs. Reports come
   /// one at a time, as soon as the system tells of the change; there is no timer.
   ///
   /// On Linux it uses inotify, and sees every file made, written (each write, including one to

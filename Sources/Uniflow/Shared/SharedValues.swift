@@ -2,12 +2,16 @@
 /// the clock, the write interval and the diagnostic handler of their storages.
 ///
 /// Make one in the composition root and hand its shared values to the states that hold them;
-/// a test makes its own, so tests run in parallel without meeting.
+/// a test makes its own, so tests run in parallel without meeting. Each container keeps its own
+/// bookkeeping: the stores that hold values of one never touch that of another.
 ///
 /// ```swift
 /// let values = SharedValues()
 /// let draft = try values.shared("draft", default: "")
-/// let settings = try values.shared(JSONFileStorage<Settings>(url: settingsURL), default: Settings())
+/// let settings = try await values.shared(
+///   JSONFileStorage<Settings>(url: settingsURL), default: Settings())
+/// // … the program runs …
+/// await values.flush()
 /// ```
 ///
 /// Two requests for the same key (or for storages with the same id) give the same shared
@@ -17,6 +21,8 @@ public final class SharedValues {
   private enum Entry {
     /// A value kept in memory: kept as long as the container.
     case memory(any SharedPublishing)
+    /// A persisted value being read from its storage.
+    case loading(Task<any SharedPublishing, Never>)
     /// A persisted value: kept as long as a holder, then written and let go.
     case persisted(WeakBox)
   }
@@ -25,7 +31,11 @@ public final class SharedValues {
     weak var box: (any SharedPublishing)?
   }
 
+  /// The stores that hold this container's values.
+  let context = SharedContext()
   private var entries: [String: Entry] = [:]
+  /// The persistence of every persisted value made: each lives until its last write is done.
+  private var persistences: [WeakPersistence] = []
   private let clock: any Clock<Duration>
   private let writeInterval: Duration
   private let diagnosticHandler: @MainActor @Sendable (StoreDiagnostic) -> Void
@@ -64,19 +74,20 @@ public final class SharedValues {
     let id = "memory:\(key)"
     if let existing = try existing(id, as: Value.self) { return existing }
     let box = SharedBox(
-      value: defaultValue(), name: key, persistence: nil, storageError: nil,
+      value: defaultValue(), name: key, context: context, persistence: nil, storageError: nil,
       diagnosticHandler: diagnosticHandler)
     entries[id] = .memory(box)
     return Shared(box: box)
   }
 
-  /// The shared value kept in `storage`: read from it now, or `defaultValue` when it holds
-  /// nothing or cannot be read.
+  /// The shared value kept in `storage`: read from it now, on the storage's own task, or
+  /// `defaultValue` when it holds nothing or cannot be read.
   ///
   /// A storage that cannot be read is reported to the diagnostic handler and in
   /// ``Shared/storageError``; it is never written over silently (a ``JSONFileStorage`` keeps
   /// the unreadable file aside before its first write). A storage that holds nothing is not
-  /// written until the value changes.
+  /// written until the value changes. The read never blocks the main actor: the caller waits
+  /// for it.
   ///
   /// - Parameters:
   ///   - storage: Where the value is kept.
@@ -87,32 +98,66 @@ public final class SharedValues {
   ///   names a value of another type.
   public func shared<Storage: SharedStorage>(
     _ storage: Storage, default defaultValue: @autoclosure () -> Storage.Value
-  ) throws(SharedStorageError) -> Shared<Storage.Value> {
+  ) async throws(SharedStorageError) -> Shared<Storage.Value> {
+    if case .loading(let task) = entries[storage.id] { _ = await task.value }
     if let existing = try existing(storage.id, as: Storage.Value.self) { return existing }
-    var initial: Storage.Value
-    var loadError: SharedStorageError?
-    do {
-      initial = try storage.load() ?? defaultValue()
-    } catch {
-      initial = defaultValue()
-      loadError = error
-    }
+    let defaultValue = defaultValue()
+    let task = Task { await self.load(storage, default: defaultValue) as any SharedPublishing }
+    entries[storage.id] = .loading(task)
+    let box = await task.value
+    // Made by `load`, with the storage's type: the cast cannot fail.
+    return Shared(box: box as! SharedBox<Storage.Value>)
+  }
+
+  /// Writes every persisted value that its storage does not have yet, and waits until every
+  /// write is done, those of the values whose last holder went away included: call it before
+  /// the program ends.
+  ///
+  /// ```swift
+  /// let status = await TerminalApp(store: store).run()
+  /// await values.flush()
+  /// exit(status)
+  /// ```
+  ///
+  /// A write that fails is reported to the diagnostic handler, as always.
+  public func flush() async {
+    persistences.removeAll { $0.value == nil }
+    for persistence in persistences { await persistence.value?.flushOrWaitForEnd() }
+  }
+
+  /// Makes the box of a persisted value, reading its storage on the storage's task.
+  private func load<Storage: SharedStorage>(
+    _ storage: Storage, default defaultValue: Storage.Value
+  ) async -> SharedBox<Storage.Value> {
     let boxReference = LockIsolated<WeakReference<SharedBox<Storage.Value>>>(WeakReference())
     let persistence = SharedPersistence(
-      storage: storage, initial: initial, clock: clock, interval: writeInterval,
-      onWrite: { error in
-        Task { @MainActor in boxReference.withLock { $0.value }?.storageDidWrite(error) }
-      })
-    let box = SharedBox(
-      value: initial, name: storage.id, persistence: persistence, storageError: loadError,
-      diagnosticHandler: diagnosticHandler)
-    boxReference.withLock { $0.value = box }
-    persistence.watch { result in
-      Task { @MainActor in boxReference.withLock { $0.value }?.storageDidChange(result) }
+      storage: storage, clock: clock, interval: writeInterval,
+      reports: .init(
+        wrote: { error in
+          Task { @MainActor in boxReference.withLock { $0.value }?.storageDidWrite(error) }
+        },
+        loaded: { result, generation in
+          Task { @MainActor in
+            boxReference.withLock { $0.value }?.storageDidLoad(result, generation: generation)
+          }
+        }))
+    persistences.removeAll { $0.value == nil }
+    persistences.append(WeakPersistence(value: persistence))
+    var initial = defaultValue
+    var loadError: SharedStorageError?
+    switch await persistence.load() {
+    case .success(let stored?): initial = stored
+    case .success(nil): break
+    case .failure(let error): loadError = error
     }
+    let box = SharedBox(
+      value: initial, name: storage.id, context: context, persistence: persistence,
+      storageError: loadError, diagnosticHandler: diagnosticHandler)
+    boxReference.withLock { $0.value = box }
+    await persistence.watch()
     if let loadError { diagnosticHandler(.sharedStorageFailed(loadError)) }
     entries[storage.id] = .persisted(WeakBox(box: box))
-    return Shared(box: box)
+    return box
   }
 
   /// The living shared value of `id`, if there is one and it holds a `Value`.
@@ -123,7 +168,7 @@ public final class SharedValues {
     switch entries[id] {
     case .memory(let box): found = box
     case .persisted(let weak): found = weak.box
-    case nil: found = nil
+    case .loading, nil: found = nil
     }
     guard let found else { return nil }
     guard let box = found as? SharedBox<Value> else {
@@ -132,6 +177,17 @@ public final class SharedValues {
     }
     return Shared(box: box)
   }
+}
+
+/// A persisted value's persistence, whatever its type, as ``SharedValues/flush()`` sees it.
+protocol PersistenceFlushing: AnyObject, Sendable {
+  /// Writes what is pending; or, once the last holder went away, waits for the last write.
+  func flushOrWaitForEnd() async
+}
+
+/// A persistence that does not keep itself alive: its task does, until its last write is done.
+private struct WeakPersistence {
+  weak var value: (any PersistenceFlushing)?
 }
 
 /// A weak reference to a box, for the closures its persistence calls.

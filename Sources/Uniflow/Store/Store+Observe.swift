@@ -19,6 +19,8 @@ extension Store {
   public func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>, onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
+    // A `Shared` field would be compared with itself: it is followed as a shared value.
+    if let token = observeSharedField({ $0[keyPath: keyPath] }, onChange: onChange) { return token }
     // A stored property at a fixed place in the root state (of a root store, or of a plain
     // child store of one) joins the batch of its type: checked in one loop with the other
     // stored properties of that type, without a call per selection.
@@ -46,7 +48,8 @@ extension Store {
     isDuplicate: @escaping (Value, Value) -> Bool,
     onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
-    subscribe(
+    if let token = observeSharedField({ $0[keyPath: keyPath] }, onChange: onChange) { return token }
+    return subscribe(
       Selection(keyPath), key: nil, initial: core.latestState[keyPath: keyPath], isDuplicate: isDuplicate,
       onChange: onChange)
   }
@@ -68,7 +71,8 @@ extension Store {
   public func observe<Value: Equatable>(
     _ select: @escaping (State) -> Value, onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
-    subscribe(
+    if let token = observeSharedField(select, onChange: onChange) { return token }
+    return subscribe(
       Selection(select), key: nil, initial: select(core.latestState), isDuplicate: { $0 == $1 },
       onChange: onChange)
   }
@@ -87,7 +91,8 @@ extension Store {
     isDuplicate: @escaping (Value, Value) -> Bool,
     onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
-    subscribe(
+    if let token = observeSharedField(select, onChange: onChange) { return token }
+    return subscribe(
       Selection(select), key: nil, initial: select(core.latestState), isDuplicate: isDuplicate,
       onChange: onChange)
   }

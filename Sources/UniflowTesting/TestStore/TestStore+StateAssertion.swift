@@ -17,7 +17,7 @@ extension TestStore {
     var expected = before
     let sharedAssertion = SharedAssertion(changes: sharedChanges)
     do {
-      try SharedRuntime.shared.asserting(sharedAssertion) { try update?(&expected) }
+      try sharedTracker.asserting(sharedAssertion) { try update?(&expected) }
     } catch {
       reportFailure("The state assertion threw an error: \(error)", at: site)
       return
@@ -57,7 +57,7 @@ extension TestStore {
       // Values the closure assigns without changing them (`$0.isLoading = false` when it already
       // was) show only when the closure is applied to the actual state.
       var expectedFromActual = actual
-      try? SharedRuntime.shared.asserting(SharedAssertion(changes: sharedChanges)) {
+      try? sharedTracker.asserting(SharedAssertion(changes: sharedChanges)) {
         try update?(&expectedFromActual)
       }
       let unheld = differences(expected: DumpNode(reflecting: expectedFromActual), actual: actualNode)

@@ -87,6 +87,9 @@ public final class TestStore<State, Action> {
   public var timeout: Duration
 
   let store: Store<State, Action>
+  /// The tracker handed to the store: it records the shared values each action changes, and
+  /// sends the changes an assertion makes to expected values.
+  let sharedTracker: SharedChangeTracker
 
   /// The state after the last action the test accounted for, by asserting or skipping it.
   var baselineState: State
@@ -167,17 +170,21 @@ public final class TestStore<State, Action> {
     // The features present in the initial state appear with the store, as in a store.
     var initialState = initialState
     let appearanceWork = appearance?(&initialState) ?? .none
+    let sharedTracker = SharedChangeTracker(forTesting: true)
     let recording = Reduce<State, Action> { state, action in
-      // The shared values the action changes are recorded with the state after it.
-      SharedRuntime.shared.beginRecording()
-      let effect = reduce(&state, action)
-      let sharedChanges = SharedRuntime.shared.endRecording()
+      // The shared values the action changes are recorded with the state after it, those the
+      // state came to hold after the store was made included.
+      sharedTracker.beginRecording()
+      let effect = sharedTracker.tracking { reduce(&state, action) }
+      let sharedChanges = sharedTracker.endRecording()
       link.testStore?.didProcess(action, state: state, sharedChanges: sharedChanges)
       return effect
     }
     var configuration = StoreConfiguration { diagnostic in
       link.testStore?.didDiagnose(diagnostic)
     }
+    configuration.sharedChangeTracker = sharedTracker
+    self.sharedTracker = sharedTracker
     if runsEffectsInOrder {
       // The test awaits between its steps: main-actor tasks run the effects' work meanwhile.
       configuration.effectExecutor = EffectExecutor(isAttended: false)

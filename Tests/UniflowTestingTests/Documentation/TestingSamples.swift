@@ -169,7 +169,7 @@ extension DocumentationSampleTests {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: folder) }
       let values = SharedValues(clock: TestClock())
-      let settings = try values.shared(
+      let settings = try await values.shared(
         JSONFileStorage<Settings>(url: folder.appending(path: "settings.json")), default: Settings())
       let store = TestStore(initialState: Preferences.State(settings: settings)) { Preferences() }
 
@@ -177,10 +177,10 @@ extension DocumentationSampleTests {
         $0.settings.withLock { $0.showsDone = false }
       }
       #expect(store.state.settings.showsDone == false)
-      try settings.save()  // written now; throws a SharedStorageError if it cannot be
+      try await settings.save()  // written now; throws a SharedStorageError if it cannot be
 
       // What the sample shows: the file holds the value, read back by a new container.
-      let reread = try SharedValues(clock: TestClock()).shared(
+      let reread = try await SharedValues(clock: TestClock()).shared(
         JSONFileStorage<Settings>(url: folder.appending(path: "settings.json")), default: Settings())
       #expect(reread.value == Settings(showsDone: false))
     }

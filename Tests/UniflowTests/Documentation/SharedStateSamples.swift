@@ -31,6 +31,27 @@ extension DocumentationSampleTests {
       }
     }
 
+    struct SettingsFollower: Reducer {
+      struct State: Equatable {
+        var settings: Shared<Settings>
+      }
+
+      enum Action: Equatable, Codable {
+        case appeared
+        case settingsLoaded(SharedLoad<Settings>)
+      }
+
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .appeared:
+          return .loads(of: state.settings, send: Action.settingsLoaded)
+        case .settingsLoaded(let load):
+          state.settings.apply(load)
+          return .none
+        }
+      }
+    }
+
     final class SettingsTable: SharedStorage, Sendable {
       let rows = LockIsolated<[String: Settings]>([:])
       var id: String { "database:settings" }
@@ -44,13 +65,13 @@ extension DocumentationSampleTests {
       }
     }
 
-    @Test func makingSharedValuesAndObservingThem() throws {
+    @Test func makingSharedValuesAndObservingThem() async throws {
       let folder = FileManager.default.temporaryDirectory.appending(path: "uniflow-doc-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: folder) }
 
       let values = SharedValues()
-      let settings = try values.shared(
+      let settings = try await values.shared(
         JSONFileStorage<Settings>(url: folder.appending(path: "settings.json")), default: Settings())
 
       let list = Store(initialState: TodoList.State(settings: settings), reducer: TodoList())
@@ -70,7 +91,7 @@ extension DocumentationSampleTests {
       #expect(list.state.settings.showsDone == false)
       #expect(printed == ["show done: false"])
 
-      try settings.save()
+      try await settings.save()
       let written = try String(contentsOf: folder.appending(path: "settings.json"), encoding: .utf8)
       #expect(written.contains(#""showsDone" : false"#))
       withExtendedLifetime(tokens) {}
@@ -82,16 +103,37 @@ extension DocumentationSampleTests {
       #expect(throws: SharedStorageError.self) { _ = try values.shared("settings", default: 1) }
     }
 
-    @Test func aStorageOfYourOwn() throws {
+    @Test func aStorageOfYourOwn() async throws {
       let table = SettingsTable()
       table.rows.withLock { $0["settings"] = Settings(showsDone: false) }
-      let settings = try SharedValues().shared(table, default: Settings())
+      let settings = try await SharedValues().shared(table, default: Settings())
       #expect(settings.showsDone == false)
 
       let store = Store(initialState: TodoList.State(settings: settings), reducer: TodoList())
       store.send(.showDoneToggled)
-      try settings.save()
+      try await settings.save()
       #expect(table.rows.withLock { $0["settings"] } == Settings(showsDone: true))
+    }
+
+    @Test func anOutsideChangeIsAnAction() async throws {
+      let storage = InMemoryStorage<Settings>(id: "settings")
+      let settings = try await SharedValues().shared(storage, default: Settings())
+      let store = TestStore(initialState: SettingsFollower.State(settings: settings)) {
+        SettingsFollower()
+      }
+      await store.send(.appeared)
+
+      let newSettings = Settings(showsDone: false, sortOrder: "date")
+      storage.simulateOutsideChange(newSettings)
+      await store.receive(.settingsLoaded(SharedLoad(newSettings))) {
+        $0.settings.withLock { $0 = newSettings }
+      }
+      await store.skipInFlightEffects()
+
+      // The log shows the load as the value itself.
+      let encoded = try JSONEncoder().encode(SettingsFollower.Action.settingsLoaded(SharedLoad(newSettings)))
+      #expect(
+        String(decoding: encoded, as: UTF8.self).hasPrefix(#"{"settingsLoaded":{"_0":{""#))
     }
 
     @Test func togglingShowDone() async throws {

@@ -18,9 +18,9 @@ import UniflowTesting
 
   func makeShared(
     _ name: String = "settings.json", formatVersion: Int = 1
-  ) throws -> Shared<Settings> {
+  ) async throws -> Shared<Settings> {
     let values = SharedValues(clock: clock, writeInterval: .seconds(1)) { [log] in log.entries.append($0) }
-    return try values.shared(
+    return try await values.shared(
       JSONFileStorage<Settings>(url: folder.file(name), formatVersion: formatVersion), default: Settings())
   }
 
@@ -39,11 +39,11 @@ import UniflowTesting
 
   @Test func aMissingFileIsNotMadeUntilTheFirstChange() async throws {
     defer { folder.remove() }
-    var settings = try makeShared()
+    var settings = try await makeShared()
     #expect(settings.value == Settings())
     #expect(folder.contents(of: "settings.json") == nil)
 
-    settings.withLock { $0.theme = .dark }
+    settings.change { $0.theme = .dark }
     await clock.waitForSleepers()
 
     let written = try #require(folder.contents(of: "settings.json"))
@@ -57,11 +57,11 @@ import UniflowTesting
   @Test func aWrittenFileIsReadBack() async throws {
     defer { folder.remove() }
     do {
-      var settings = try makeShared()
-      settings.withLock { $0.fontSize = 31 }
-      try settings.save()
+      var settings = try await makeShared()
+      settings.change { $0.fontSize = 31 }
+      try await settings.save()
     }
-    let again = try makeShared()
+    let again = try await makeShared()
     #expect(again.value.fontSize == 31)
   }
 
@@ -69,7 +69,7 @@ import UniflowTesting
     defer { folder.remove() }
     try "not json {".write(to: folder.file("settings.json"), atomically: true, encoding: .utf8)
 
-    var settings = try makeShared()
+    var settings = try await makeShared()
 
     #expect(settings.value == Settings())
     let error = try #require(settings.storageError)
@@ -80,7 +80,7 @@ import UniflowTesting
     // Reading did not touch it.
     #expect(folder.contents(of: "settings.json") == "not json {")
 
-    settings.withLock { $0.theme = .dark }
+    settings.change { $0.theme = .dark }
     await clock.waitForSleepers()
 
     #expect(folder.contents(of: "settings.json.unreadable") == "not json {")
@@ -92,22 +92,22 @@ import UniflowTesting
     let newer = #"{"formatVersion": 3, "value": {"theme": "dark", "fontSize": 20, "density": 2}}"#
     try newer.write(to: folder.file("settings.json"), atomically: true, encoding: .utf8)
 
-    var settings = try makeShared(formatVersion: 2)
+    var settings = try await makeShared(formatVersion: 2)
 
     #expect(settings.value == Settings())
     #expect(settings.storageError?.reason == .newerFormat(found: 3, supported: 2))
     #expect(log.entries.first?.description.contains("format version 3, newer than version 2") == true)
 
-    settings.withLock { $0.theme = .dark }
-    #expect(throws: SharedStorageError.self) { try settings.save() }
+    settings.change { $0.theme = .dark }
+    await #expect(throws: SharedStorageError.self) { try await settings.save() }
     #expect(folder.contents(of: "settings.json") == newer)
   }
 
   @Test func anotherProcessReplacingTheFileUpdatesTheValue() async throws {
     defer { folder.remove() }
-    var settings = try makeShared()
-    settings.withLock { $0.fontSize = 15 }
-    try settings.save()
+    var settings = try await makeShared()
+    settings.change { $0.fontSize = 15 }
+    try await settings.save()
     let values = settings.values()
 
     // Written aside, then renamed onto the file: an atomic replace.
@@ -123,7 +123,7 @@ import UniflowTesting
   @Test func theWatchSurvivesADeleteAndARecreate() async throws {
     defer { folder.remove() }
     try Self.darkFile.write(to: folder.file("settings.json"), atomically: true, encoding: .utf8)
-    let settings = try makeShared()
+    let settings = try await makeShared()
     let values = settings.values()
 
     try await runInAnotherProcess("rm settings.json")
@@ -135,7 +135,7 @@ import UniflowTesting
 
   @Test func theWatchSurvivesAnotherFileRenamedOntoIt() async throws {
     defer { folder.remove() }
-    let settings = try makeShared()
+    let settings = try await makeShared()
     let values = settings.values()
 
     try await runInAnotherProcess(
@@ -151,9 +151,9 @@ import UniflowTesting
 
   @Test func anUnreadableOutsideWriteKeepsTheValueAndIsReported() async throws {
     defer { folder.remove() }
-    var settings = try makeShared()
-    settings.withLock { $0.fontSize = 15 }
-    try settings.save()
+    var settings = try await makeShared()
+    settings.change { $0.fontSize = 15 }
+    try await settings.save()
     let errors = AsyncStream.makeStream(of: SharedStorageError?.self)
     let store = Store(initialState: Preferences.State(settings: settings), reducer: Preferences())
     let token = store.observe({ $0.settings.storageError }) { errors.continuation.yield($0) }
@@ -165,7 +165,7 @@ import UniflowTesting
     #expect(settings.value.fontSize == 15)
     // The next write keeps the unreadable file aside first.
     store.send(.fontSizeChanged(16))
-    try settings.save()
+    try await settings.save()
     #expect(folder.contents(of: "settings.json.unreadable") == "garbage")
     withExtendedLifetime(token) {}
   }

@@ -12,15 +12,15 @@ import UniflowTesting
     SharedValues(clock: clock, writeInterval: .seconds(1)) { log?.entries.append($0) }
   }
 
-  @Test func aStoredValueIsReadAndNothingIsWrittenBeforeAChange() throws {
+  @Test func aStoredValueIsReadAndNothingIsWrittenBeforeAChange() async throws {
     let storage = InMemoryStorage<Settings>(id: "settings", stored: Settings(theme: .dark))
-    let settings = try makeValues().shared(storage, default: Settings())
+    let settings = try await makeValues().shared(storage, default: Settings())
     #expect(settings.value == Settings(theme: .dark))
     #expect(storage.saveCount == 0)
   }
 
   @Test func theFirstWriteIsAtOnceThenOnePerIntervalEndingWithTheLastValue() async throws {
-    let settings = try makeValues().shared(storage, default: Settings())
+    let settings = try await makeValues().shared(storage, default: Settings())
     let store = Store(initialState: Preferences.State(settings: settings), reducer: Preferences())
 
     store.send(.fontSizeChanged(1))
@@ -44,23 +44,24 @@ import UniflowTesting
   }
 
   @Test func saveWritesThePendingValueNow() async throws {
-    let settings = try makeValues().shared(storage, default: Settings())
+    let settings = try await makeValues().shared(storage, default: Settings())
     let store = Store(initialState: Preferences.State(settings: settings), reducer: Preferences())
     store.send(.fontSizeChanged(1))
     await clock.waitForSleepers()
     store.send(.fontSizeChanged(2))
 
-    try settings.save()
+    try await settings.save()
 
     #expect(storage.stored?.fontSize == 2)
     #expect(storage.saveCount == 2)
-    try settings.save()
+    try await settings.save()
     #expect(storage.saveCount == 2)
   }
 
   @Test func theLastHolderGoingAwayWritesThePendingValue() async throws {
+    let values = makeValues()
     var store: Store<Preferences.State, Preferences.Action>? = Store(
-      initialState: Preferences.State(settings: try makeValues().shared(storage, default: Settings())),
+      initialState: Preferences.State(settings: try await values.shared(storage, default: Settings())),
       reducer: Preferences())
     store?.send(.fontSizeChanged(1))
     await clock.waitForSleepers()
@@ -68,13 +69,32 @@ import UniflowTesting
     #expect(storage.stored?.fontSize == 1)
 
     store = nil
+    // The write is the storage's task's, never the releasing thread's: flushing waits for it.
+    await values.flush()
 
     #expect(storage.stored?.fontSize == 2)
   }
 
+  @Test func flushWritesEveryPendingValueOfTheContainer() async throws {
+    let values = makeValues()
+    let other = InMemoryStorage<Settings>(id: "other")
+    var first = try await values.shared(storage, default: Settings())
+    var second = try await values.shared(other, default: Settings())
+    first.change { $0.fontSize = 1 }
+    second.change { $0.fontSize = 2 }
+    await clock.waitForSleepers()
+    first.change { $0.fontSize = 3 }
+    second.change { $0.fontSize = 4 }
+
+    await values.flush()
+
+    #expect(storage.stored?.fontSize == 3)
+    #expect(other.stored?.fontSize == 4)
+  }
+
   @Test func aFailedWriteIsReportedAndObservable() async throws {
     let log = DiagnosticLog()
-    let settings = try makeValues(log).shared(storage, default: Settings())
+    let settings = try await makeValues(log).shared(storage, default: Settings())
     let store = Store(initialState: Preferences.State(settings: settings), reducer: Preferences())
     let failure = SharedStorageError(.writeFailed, location: "settings", detail: "disk full")
     storage.failure = failure
@@ -90,14 +110,14 @@ import UniflowTesting
 
     // The value is written again by the next save, and the error clears.
     storage.failure = nil
-    try settings.save()
+    try await settings.save()
     #expect(storage.stored?.fontSize == 1)
     #expect(await firstValue(of: errors.stream) { $0 == nil } == .some(nil))
     withExtendedLifetime(token) {}
   }
 
   @Test func aSaveThatFailsThrowsTheError() async throws {
-    let settings = try makeValues(DiagnosticLog()).shared(storage, default: Settings())
+    let settings = try await makeValues(DiagnosticLog()).shared(storage, default: Settings())
     let store = Store(initialState: Preferences.State(settings: settings), reducer: Preferences())
     store.send(.fontSizeChanged(1))
     await clock.waitForSleepers()
@@ -105,16 +125,16 @@ import UniflowTesting
     storage.failure = failure
     store.send(.fontSizeChanged(2))
 
-    #expect(throws: failure) { try settings.save() }
+    await #expect(throws: failure) { try await settings.save() }
     #expect(settings.value.fontSize == 2)
   }
 
-  @Test func aStorageThatCannotBeReadStartsFromTheDefaultAndSaysSo() throws {
+  @Test func aStorageThatCannotBeReadStartsFromTheDefaultAndSaysSo() async throws {
     let log = DiagnosticLog()
     let failure = SharedStorageError(.unreadable, location: "settings", detail: "permission denied")
     storage.failure = failure
 
-    let settings = try makeValues(log).shared(storage, default: Settings(fontSize: 9))
+    let settings = try await makeValues(log).shared(storage, default: Settings(fontSize: 9))
 
     #expect(settings.value == Settings(fontSize: 9))
     #expect(settings.storageError == failure)
@@ -123,7 +143,7 @@ import UniflowTesting
   }
 
   @Test func anOutsideChangeReachesEveryHolder() async throws {
-    let settings = try makeValues().shared(storage, default: Settings())
+    let settings = try await makeValues().shared(storage, default: Settings())
     let store = Store(initialState: Preferences.State(settings: settings), reducer: Preferences())
     let seen = AsyncStream.makeStream(of: Settings.self)
     let token = store.observe(\.settings) { seen.continuation.yield($0) }

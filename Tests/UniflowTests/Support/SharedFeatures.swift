@@ -86,3 +86,12 @@ struct TemporaryFolder {
     try? FileManager.default.removeItem(at: url)
   }
 }
+
+extension Shared {
+  /// Changes the value from a test's own code, outside any reducer: `withLock` for the
+  /// asynchronous tests, where `withLock` itself is not available.
+  @MainActor
+  mutating func change(_ body: (inout Value) -> Void) {
+    withLock(body)
+  }
+}

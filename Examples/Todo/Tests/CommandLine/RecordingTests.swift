@@ -182,9 +182,11 @@ import UniflowTestSupport
   }
 
   /// The list takes in a change of the settings as an action caused by the change made on the
-  /// settings screen; a change another process made arrives as an action of its own, with no
-  /// cause, named for where it came from.
-  @Test func aSettingsChangeIsTheCauseOfTheListsActionAndAnotherProcesssIsMarkedAsSuch() async throws {
+  /// settings screen; a change another process made arrives as an action of its own, named for
+  /// where it came from and carrying what it stored, brought in by the binding to other
+  /// processes' changes; and the session replays.
+  @Test @MainActor
+  func aSettingsChangeIsTheCauseOfTheListsActionAndAnotherProcesssIsMarkedAsSuch() async throws {
     let log = todo.directory.file("settings.jsonl")
     let (process, terminal) = try await todo.startRecordedSession(to: log)
     var mark = terminal.output.count
@@ -201,16 +203,23 @@ import UniflowTestSupport
     await process.waitForExit()
     #expect(process.terminationStatus == 0)
 
-    let steps = try SessionLog(contentsOf: URL(filePath: log), expectedApp: "todo").steps
+    let session = try SessionLog(contentsOf: URL(filePath: log), expectedApp: "todo")
+    let steps = session.steps
     let change = try #require(steps.first { $0.action.description.contains("changeSelected") })
     let followed = steps.filter { $0.name == "list.settingsChanged" }
     #expect(followed.map(\.cause) == [change.sequenceNumber])
+    let observing = try #require(steps.first { $0.name == "startObserving" })
     let elsewhere = steps.filter { $0.name == "list.settingsChangedElsewhere" }
     #expect(elsewhere.count == 1, "\(steps.map(\.name))")
-    #expect(elsewhere.first?.cause == nil)
-    let final = try SessionLog(contentsOf: URL(filePath: log), expectedApp: "todo").state(
-      after: steps.count, as: TodoFeature.State.self)
+    #expect(elsewhere.first?.cause == observing.sequenceNumber)
+    #expect(elsewhere.first?.action.description.contains("title") == true)
+    let final = try session.state(after: steps.count, as: TodoFeature.State.self)
     #expect(final.list.shownSettings == TodoSettings(filter: .open, sortOrder: .title))
+    #expect(final.list.settings.value == TodoSettings(filter: .open, sortOrder: .title))
+
+    // The replay: the other process's change comes from the log, as the repository's answers do.
+    let result = Replay(session, reducer: TodoFeature(repository: InMemoryTodoRepository())).assertMatches()
+    #expect(result.matchedStepCount == steps.count)
   }
 
   @Test func inspectingALogCutShortWritesWhatItCouldRead() async throws {

@@ -152,7 +152,7 @@ import UniflowTesting
     // Another holder (the settings screen, another process) changes the settings: the list's
     // rows still show what they showed, until the list is told.
     var elsewhere = settings
-    elsewhere.withLock { $0.sortOrder = .title }
+    elsewhere.change { $0.sortOrder = .title }
     #expect(store.state.visibleTodos.ids == [1, 2])
     await store.send(.settingsChanged) { $0.shownSettings.sortOrder = .title }
     #expect(store.state.visibleTodos.ids == [2, 1])

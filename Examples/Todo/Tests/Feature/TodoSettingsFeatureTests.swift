@@ -14,8 +14,8 @@ import UniflowTesting
   let storage = InMemoryStorage<TodoSettings>(id: "settings")
   let clock = TestClock()
 
-  func makeSettings() throws -> Shared<TodoSettings> {
-    try SharedValues(clock: clock).shared(storage, default: TodoSettings())
+  func makeSettings() async throws -> Shared<TodoSettings> {
+    try await SharedValues(clock: clock).shared(storage, default: TodoSettings())
   }
 
   func makeStore(settings: Shared<TodoSettings>, todos: IdentifiedArray<Todo> = []) -> FeatureStore {
@@ -26,7 +26,7 @@ import UniflowTesting
   }
 
   @Test func theArrowsChooseASettingAndCycleThroughItsValues() async throws {
-    let store = TestStore(initialState: TodoSettingsFeature.State(settings: try makeSettings())) {
+    let store = TestStore(initialState: TodoSettingsFeature.State(settings: try await makeSettings())) {
       TodoSettingsFeature()
     }
     await store.send(.moveSelection(by: 1)) { $0.selection = .sort }
@@ -41,7 +41,7 @@ import UniflowTesting
   }
 
   @Test func theSettingsScreenChangesTheListsSettingsAndTheListFollows() async throws {
-    let settings = try makeSettings()
+    let settings = try await makeSettings()
     let store = makeStore(settings: settings, todos: [todo(1, "b"), todo(2, "a", isDone: true)])
     await store.send(.startObserving)
     await store.receive(
@@ -78,7 +78,7 @@ import UniflowTesting
   /// A change the storage refuses is put back: the screen and the list show what is stored,
   /// and the reason.
   @Test func aChangeThatCannotBeWrittenIsPutBackWithTheReason() async throws {
-    let settings = try makeSettings()
+    let settings = try await makeSettings()
     let store = makeStore(settings: settings)
     storage.failure = SharedStorageError(.writeFailed, location: "settings", detail: "the disk is full")
 
@@ -120,7 +120,7 @@ import UniflowTesting
   }
 
   @Test func anotherProcesssChangeReachesTheList() async throws {
-    let settings = try makeSettings()
+    let settings = try await makeSettings()
     let store = makeStore(settings: settings, todos: [todo(1, "b"), todo(2, "a")])
     await store.send(.startObserving)
     await store.receive(.snapshotLoaded(TodoSnapshot(todos: [todo(1, "b"), todo(2, "a")]))) {
@@ -128,14 +128,12 @@ import UniflowTesting
       $0.list.isLoaded = true
     }
 
-    var values = settings.values().makeAsyncIterator()
-    _ = await values.next()
     storage.simulateOutsideChange(TodoSettings(sortOrder: .title))
-    #expect(await values.next() == TodoSettings(sortOrder: .title))
-    // The value shared changed behind the list's back: the program sees it differ from what the
-    // list shows, and tells the list with an action of its own, from outside the store.
-    #expect(store.state.list.settings.value != store.state.list.shownSettings)
-    await store.send(.list(.settingsChangedElsewhere)) { $0.list.shownSettings.sortOrder = .title }
+    // The change comes in as the list's action, which the recorder and middleware see too.
+    await store.receive(.list(.settingsChangedElsewhere(SharedLoad(TodoSettings(sortOrder: .title))))) {
+      $0.list.settings.withLock { $0.sortOrder = .title }
+      $0.list.shownSettings.sortOrder = .title
+    }
     #expect(store.state.list.visibleTodos.ids == [2, 1])
     #expect(store.state.list.settings.value == TodoSettings(sortOrder: .title))
     // What came from the storage is not written back.
@@ -145,7 +143,7 @@ import UniflowTesting
   }
 
   @Test func configureSetsOneSettingByItsWords() async throws {
-    let store = makeStore(settings: try makeSettings())
+    let store = makeStore(settings: try await makeSettings())
     await store.send(.configure(key: .filter, value: "open")) {
       $0.list.settings.withLock { $0.filter = .open }
       $0.list.shownSettings.filter = .open
@@ -155,7 +153,7 @@ import UniflowTesting
   }
 
   @Test func aWordThatIsNotAValueIsAnErrorAndChangesNothing() async throws {
-    let store = makeStore(settings: try makeSettings())
+    let store = makeStore(settings: try await makeSettings())
     await store.send(.configure(key: .colour, value: "purple")) {
       $0.error = .badSetting(.badValue("purple", key: .colour))
     }

@@ -55,7 +55,8 @@ import Uniflow
       .configure(key: .sort, value: "title"), .list(.settingsChanged), .list(.openSettings),
       .list(.delegate(.openSettings)), .path(.element(id: 4, action: .settings(.moveSelection(by: 1)))),
       .path(.element(id: 4, action: .settings(.changeSelected(by: -1)))),
-      .path(.element(id: 4, action: .settings(.close))), .list(.settingsChangedElsewhere),
+      .path(.element(id: 4, action: .settings(.close))),
+      .list(.settingsChangedElsewhere(SharedLoad(TodoSettings(filter: .done)))),
       .path(.element(id: 4, action: .settings(.changeNotKept(restoring: TodoSettings(), reason: "r")))),
       .list(.settingNotKept(restoring: TodoSettings(sortOrder: .title), reason: "r")),
     ] + outcomes.map { .finished($0, contents: TodoSnapshot(todos: [todo])) } + errors.map { .failed($0) }

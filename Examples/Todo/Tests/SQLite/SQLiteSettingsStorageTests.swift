@@ -26,13 +26,28 @@ import UniflowTesting
     return rows
   }
 
-  /// The reports of a storage's watch, as a stream the test waits on.
+  /// The reports of a storage's watch: each says that the settings may have changed.
   final class Reports: Sendable {
-    let stream: AsyncStream<Result<TodoSettings, SharedStorageError>>
-    let continuation: AsyncStream<Result<TodoSettings, SharedStorageError>>.Continuation
+    let stream: AsyncStream<Void>
+    let continuation: AsyncStream<Void>.Continuation
 
     init() {
-      (stream, continuation) = AsyncStream.makeStream(of: Result<TodoSettings, SharedStorageError>.self)
+      (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+    }
+
+    /// Reads `storage` after each report until it has changed (or failed to read), as the
+    /// shared value's task does.
+    func firstChange(
+      of storage: SQLiteSettingsStorage
+    ) async -> Result<TodoSettings, SharedStorageError>? {
+      for await _ in stream {
+        do throws(SharedStorageError) {
+          if let change = try storage.loadChange() { return .success(change) }
+        } catch {
+          return .failure(error)
+        }
+      }
+      return nil
     }
   }
 
@@ -56,7 +71,7 @@ import UniflowTesting
     let storage = try SQLiteSettingsStorage(path: path)
     _ = try storage.load()
     let reports = Reports()
-    let watch = try #require(storage.watch { reports.continuation.yield($0) })
+    let watch = try #require(storage.watch { reports.continuation.yield() })
     defer { watch.cancel() }
 
     // This storage's own write, then a todo written by the repository: neither is a change
@@ -66,8 +81,7 @@ import UniflowTesting
     // Another connection's write of the settings.
     try SQLiteSettingsStorage(path: path).save(TodoSettings(filter: .open, colour: .never))
 
-    var iterator = reports.stream.makeAsyncIterator()
-    let first = try #require(await iterator.next())
+    let first = try #require(await reports.firstChange(of: storage))
     #expect(try first.get() == TodoSettings(filter: .open, colour: .never))
   }
 
@@ -78,14 +92,14 @@ import UniflowTesting
     // No setting has a row yet: a todo written (the watch wakes for it) is no change of the
     // defaults, which, reported, would put them back over a change made here meanwhile.
     _ = try await SQLiteTodoRepository(path: path).add(title: "Buy milk", at: testDate)
-    #expect(storage.outsideChange() == nil)
+    #expect(try storage.loadChange() == nil)
     try SQLiteSettingsStorage(path: path).save(TodoSettings(filter: .open))
-    #expect(try storage.outsideChange()?.get() == TodoSettings(filter: .open))
+    #expect(try storage.loadChange() == TodoSettings(filter: .open))
   }
 
   @Test func theSharedValueFollowsAnotherConnectionsWrite() async throws {
     let values = SharedValues(clock: TestClock())
-    let settings = try values.shared(try SQLiteSettingsStorage(path: path), default: TodoSettings())
+    let settings = try await values.shared(try SQLiteSettingsStorage(path: path), default: TodoSettings())
     var changes = settings.values().makeAsyncIterator()
     #expect(await changes.next() == TodoSettings())
 
@@ -106,7 +120,7 @@ import UniflowTesting
     let diagnostics = LockIsolated<[StoreDiagnostic]>([])
     let values = SharedValues(clock: clock) { diagnostic in diagnostics.withLock { $0.append(diagnostic) } }
     let storage = try SQLiteSettingsStorage(path: path)
-    var settings = try values.shared(storage, default: TodoSettings())
+    var settings = try await values.shared(storage, default: TodoSettings())
 
     #expect(settings.value == TodoSettings())
     let error = try #require(settings.storageError)
@@ -117,8 +131,8 @@ import UniflowTesting
     // Nothing is written until the value changes.
     #expect(try rows() == ["filter": "open", "sort": "sideways", "theme": "dark"])
 
-    settings.withLock { $0.colour = .always }
-    try settings.save()
+    settings.change { $0.colour = .always }
+    try await settings.save()
     // The bad row is kept aside, the row of a setting this version does not know is kept.
     #expect(
       try rows() == [
@@ -133,12 +147,11 @@ import UniflowTesting
     try storage.save(TodoSettings(filter: .done))
     _ = try storage.load()
     let reports = Reports()
-    let watch = try #require(storage.watch { reports.continuation.yield($0) })
+    let watch = try #require(storage.watch { reports.continuation.yield() })
     defer { watch.cancel() }
 
     try SQLiteDatabase(path: path).execute("UPDATE settings SET value = 'maybe' WHERE key = 'done-last'")
-    var iterator = reports.stream.makeAsyncIterator()
-    let report = try #require(await iterator.next())
+    let report = try #require(await reports.firstChange(of: storage))
     #expect(throws: SharedStorageError.self) { try report.get() }
     guard case .failure(let error) = report else { return }
     #expect(error.reason == .undecodable)
@@ -155,7 +168,7 @@ extension SQLiteSettingsStorageTests {
   @Test func aReleasedStorageClosesItsConnectionWhileItsWatchStillRuns() throws {
     var storage: SQLiteSettingsStorage? = try SQLiteSettingsStorage(path: path)
     try storage?.save(TodoSettings(sortOrder: .title))
-    let watch = try #require(storage?.watch { _ in })
+    let watch = try #require(storage?.watch {})
     defer { watch.cancel() }
     #expect(FileManager.default.fileExists(atPath: path + "-wal"))
 

@@ -7,9 +7,8 @@ extension TodoFeature {
     // MARK: Lifecycle
 
     /// Binds the repository's contents into the state until ``stopObserving``: the contents
-    /// now, then the changes other processes make. (A change of the display settings made
-    /// elsewhere reaches the list as ``TodoListFeature/Action/settingsChangedElsewhere``, sent
-    /// by whoever brings it in.)
+    /// now, then the changes other processes make; and the display settings other processes
+    /// store, which reach the list as ``TodoListFeature/Action/settingsChangedElsewhere(_:)``.
     case startObserving
     /// Ends the binding started by ``startObserving``.
     case stopObserving

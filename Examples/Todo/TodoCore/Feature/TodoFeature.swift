@@ -35,7 +35,9 @@ import Uniflow
 /// the intent, then the command it stands for (`toggle`, `add`…), then its result. The
 /// detail saves its note itself, and the app takes in the contents each save leaves. A change
 /// of the display settings on the settings screen is followed by the list's
-/// ``TodoListFeature/Action/settingsChanged``, caused by it.
+/// ``TodoListFeature/Action/settingsChanged``, caused by it; the settings another process
+/// stores come in, while ``Action/startObserving`` runs, as the list's
+/// ``TodoListFeature/Action/settingsChangedElsewhere(_:)``, which carries them.
 public struct TodoFeature: Reducer, Sendable {
   /// Where the todos live.
   public let repository: any TodoRepository
@@ -86,7 +88,13 @@ public struct TodoFeature: Reducer, Sendable {
   private func reduceApp(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .startObserving:
-      return bindUpdates().cancellable(id: CancelID.observation, cancelInFlight: true)
+      // The display settings another process stores come in as the list's own action, so that
+      // a recorded session replays them.
+      return .merge(
+        bindUpdates(),
+        .loads(of: state.list.settings, send: { .list(.settingsChangedElsewhere($0)) })
+      )
+      .cancellable(id: CancelID.observation, cancelInFlight: true)
 
     case .stopObserving:
       return .cancel(id: CancelID.observation)

@@ -5,7 +5,9 @@ import Uniflow
 ///
 /// The display settings (the filter, the order, where done todos go, colour) are one shared
 /// value, ``State/settings``, that the settings screen and other processes change too; the
-/// rows follow ``State/shownSettings``, which ``Action/settingsChanged`` brings up to date.
+/// rows follow ``State/shownSettings``, which ``Action/settingsChanged`` brings up to date
+/// after a change made here, and ``Action/settingsChangedElsewhere(_:)`` with the settings
+/// another process stored.
 ///
 /// The list changes nothing in the repository: an intent such as ``Action/toggleSelected``
 /// finds the selected todo and tells the parent through a ``Action/Delegate`` action, and the
@@ -34,9 +36,11 @@ public struct TodoListFeature: Reducer, Sendable {
     /// not kept): the rows show them. The action that made the change sends it, and is its
     /// cause.
     case settingsChanged
-    /// Another process changed the shared settings: the rows show them. Whoever brings the
-    /// outside change in sends it from outside the store, so that it has no cause.
-    case settingsChangedElsewhere
+    /// Another process changed the shared settings: the shared value takes what it stored,
+    /// brought in by the value's storage (`Effect.loads(of:send:)`, which the parent runs while
+    /// it observes), and the rows show it. Through this action, a recorded session replays
+    /// the change.
+    case settingsChangedElsewhere(SharedLoad<TodoSettings>)
     /// A change of the filter could not be written: puts back the settings as they are stored.
     /// The parent shows the reason.
     case settingNotKept(restoring: TodoSettings, reason: String)
@@ -118,7 +122,10 @@ public struct TodoListFeature: Reducer, Sendable {
       state.settings.withLock { $0.filter = $0.filter.next }
       state.shownSettings = state.settings.value
       return state.settings.keep(restoring: before, else: Action.settingNotKept)
-    case .settingsChanged, .settingsChangedElsewhere:
+    case .settingsChanged:
+      state.shownSettings = state.settings.value
+    case .settingsChangedElsewhere(let load):
+      state.settings.apply(load)
       state.shownSettings = state.settings.value
     case .settingNotKept(let stored, _):
       state.settings.withLock { $0 = stored }

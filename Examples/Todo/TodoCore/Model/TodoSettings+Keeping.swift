@@ -15,17 +15,18 @@ extension Shared<TodoSettings> {
   /// - Parameters:
   ///   - before: The settings before the change: what the storage holds.
   ///   - notKept: The action that puts `before` back and shows the reason.
-  /// - Returns: The effect that writes the change, off the main actor.
+  /// - Returns: The effect that has the change written by the value's own task, off the main
+  ///   actor.
   func keep<Action: Sendable>(
     restoring before: TodoSettings, else notKept: @escaping @Sendable (TodoSettings, String) -> Action
   ) -> Effect<Action> {
     let settings = self
     return .run { send in
-      // The change reaches its storage once the action that made it is over, on the main
-      // actor: wait for that, then write it from here.
+      // The change reaches its storage once the send of the action that made it is over, on
+      // the main actor: wait for that, then have it written, and learn whether it was.
       await MainActor.run {}
       do throws(SharedStorageError) {
-        try settings.save()
+        try await settings.save()
       } catch {
         await send(notKept(before, error.detail.isEmpty ? error.description : error.detail))
       }

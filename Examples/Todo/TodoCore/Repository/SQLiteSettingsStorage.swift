@@ -6,7 +6,7 @@ import Uniflow
 ///
 /// ```swift
 /// let values = SharedValues()
-/// let settings = try values.shared(try SQLiteSettingsStorage(path: path), default: TodoSettings())
+/// let settings = try await values.shared(try SQLiteSettingsStorage(path: path), default: TodoSettings())
 /// ```
 ///
 /// The `settings` table holds each setting by name, with its value as a word
@@ -15,7 +15,8 @@ import Uniflow
 ///
 /// **Other processes.** The storage watches the database's folder
 /// (``Uniflow/SharedStorageWatch/folder(atPath:onChange:)``): each write to the database or
-/// its write-ahead log wakes it. A write comes before its transaction commits, so the storage
+/// its write-ahead log wakes the shared value's task, which calls ``loadChange()``. A write
+/// comes before its transaction commits, so the storage
 /// waits for the write lock (the end of that transaction) and lets it go at once; it then asks
 /// SQLite whether another connection committed since it last looked (`PRAGMA data_version`, a
 /// read of a counter in shared memory). Only then does it read the rows, and it reports them only when they differ from the settings it
@@ -32,6 +33,10 @@ import Uniflow
 /// is shown. Before the first write, such a row is kept aside under `<key>.unreadable`
 /// (`sort.unreadable`), never written over. A database that cannot be written (a read-only
 /// file) makes each write fail with ``Uniflow/SharedStorageError/Reason/writeFailed``.
+///
+/// **One connection, one caller.** The shared value's task makes every call, one at a time;
+/// the lock around the connection keeps an SQLite connection to one thread at a time, as
+/// SQLite requires, and is never waited for.
 public final class SQLiteSettingsStorage: SharedStorage, Sendable {
   /// The value stored: the settings.
   public typealias Value = TodoSettings
@@ -124,24 +129,23 @@ public final class SQLiteSettingsStorage: SharedStorage, Sendable {
     }
   }
 
-  /// Reports the settings other processes write, woken by the changes to the database's
-  /// folder.
-  public func watch(
-    _ onChange: @escaping @Sendable (Result<TodoSettings, SharedStorageError>) -> Void
-  ) -> SharedStorageWatch? {
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    // The watch holds the connection, not the storage, which closes it when the shared value
-    // lets it go (see `deinit`).
-    let (connection, id) = (self.connection, self.id)
-    return SharedStorageWatch.folder(atPath: folder) {
-      if let change = Self.outsideChange(in: connection, id: id) { onChange(change) }
-    }
+  /// Tells `onChange` of each change to the database's folder.
+  public func watch(_ onChange: @escaping @Sendable () -> Void) -> SharedStorageWatch? {
+    SharedStorageWatch.folder(
+      atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, onChange: onChange)
   }
 
   /// The settings, if another connection committed since the rows were last read and they
   /// differ from those last loaded or saved.
-  package func outsideChange() -> Result<TodoSettings, SharedStorageError>? {
-    Self.outsideChange(in: connection, id: id)
+  ///
+  /// - Throws: ``Uniflow/SharedStorageError`` when the rows cannot be read, or hold a bad
+  ///   value not reported before.
+  public func loadChange() throws(SharedStorageError) -> TodoSettings? {
+    switch Self.outsideChange(in: connection, id: id) {
+    case .success(let settings): settings
+    case .failure(let error): throw error
+    case nil: nil
+    }
   }
 
   private static func outsideChange(
