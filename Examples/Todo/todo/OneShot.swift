@@ -1,4 +1,5 @@
 import TodoCore
+import TodoTerminal
 import Uniflow
 
 /// Runs one command through the todo feature's store, prints what it did, and returns the exit
