@@ -60,3 +60,26 @@ extension TextDraft {
     return draft
   }
 }
+
+/// Key sequences the fuzz target found, replayed: each once left the cursor outside the text.
+@Suite struct LineEditorFuzzFindingTests {
+  @Test func anAccentTypedAfterALetterJoinsItAndTheCursorStaysAtTheEnd() {
+    var draft = TextDraft("e")
+    draft.apply(.insert("\u{301}"))
+    #expect(draft.text == "é")
+    #expect(draft.cursor == 1)
+    draft.apply(.deleteBackward)
+    #expect(draft == TextDraft(""))
+  }
+
+  @Test func theSecondHalfOfAFlagTypedInTheMiddleJoinsTheFirst() {
+    var draft = TextDraft("🇫b", cursor: 1)
+    draft.apply(.insert("🇷"))
+    #expect(draft.text == "🇫🇷b")
+    #expect(draft.cursor == 1)
+    #expect(LineEditor.visible(draft, width: 10) == ("🇫🇷b", 2))
+    draft.apply(.moveRight)
+    draft.apply(.deleteBackward)
+    #expect(draft == TextDraft("🇫🇷"))
+  }
+}

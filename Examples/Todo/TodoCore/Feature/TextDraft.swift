@@ -79,6 +79,9 @@ public struct TextDraft: Equatable, Sendable {
       characters.removeSubrange(cursor...)
     }
     text = String(characters)
+    // Characters can join across the edit (a combining accent typed after a letter, the two
+    // halves of a flag): the cursor stays after what was before it, counted in the new text.
+    cursor = min(String(characters[..<cursor]).count, text.count)
   }
 }
 
