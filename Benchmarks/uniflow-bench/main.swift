@@ -20,6 +20,7 @@ let suites: [Suite] = [
   .removeRows,
   .rowDiff,
   .record,
+  .jsonRead,
   .stack,
   .shared,
   .undo,
