@@ -53,7 +53,7 @@ public struct FuzzInput {
   ///
   /// - Parameter separator: The byte that ends the run.
   /// - Returns: The bytes before it.
-  public mutating func bytes(upTo separator: UInt8) -> [UInt8] {
+  public mutating func bytes(before separator: UInt8) -> [UInt8] {
     let run = Array(bytes.prefix { $0 != separator })
     bytes = bytes.dropFirst(run.count + 1)
     return run

@@ -7,7 +7,7 @@ import UniflowDevTools
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var input = FuzzInput(Array(UnsafeBufferPointer(start: data, count: size)))
-  let oldBytes = input.bytes(upTo: 0 as UInt8)
+  let oldBytes = input.bytes(before: 0)
   guard let old = try? JSONValue(parsing: oldBytes), let new = try? JSONValue(parsing: input.rest()) else {
     return 0
   }
