@@ -53,6 +53,28 @@ def small_session():
     return "\n".join(lines) + "\n"
 
 
+def screens_session():
+    """Actions of a screen on a stack and results of commands, named down to their leaf case."""
+    initial = {"todos": [], "path": {"elements": [], "nextID": 0}}
+    detail = {"detail": {"_0": {"note": ""}}}
+    steps = [
+        ("add", None, {"add": {"title": "Milk"}}, []),
+        ("finished.added", 1, {"finished": {"_0": {"added": {"_0": {"id": 1}}}, "contents": {}}}, [
+            {"op": "add", "path": "/todos/0", "value": {"id": 1, "title": "Milk"}}]),
+        ("list.delegate.open", None, {"list": {"_0": {"delegate": {"_0": {"open": {}}}}}}, [
+            {"op": "add", "path": "/path/elements/0", "value": {"id": 0, "element": detail}}]),
+        ("path.element.detail.edit.insert", None, {"path": {"element": {"id": 0, "action": {}}}}, []),
+        ("path.element.detail.save", None, {"path": {"element": {"id": 0, "action": {}}}}, []),
+        ("path.element.detail.saved", 5, {"path": {"element": {"id": 0, "action": {}}}}, []),
+        ("path.popFrom", None, {"path": {"popFrom": {"id": 0}}}, [
+            {"op": "remove", "path": "/path/elements/0"}]),
+    ]
+    lines = [line(HEADER), line({"state": initial})]
+    for index, (name, cause, action, patch) in enumerate(steps):
+        lines.append(step(index + 1, 0.5 * index, name, cause, action, patch))
+    return "\n".join(lines) + "\n"
+
+
 def looped_session():
     """`ping` from the user, then `pong`, `ping`, … each sent by an effect of the one before, until
     the store's loop guard stopped the chain after step 101; then the user's `reset`."""
@@ -102,6 +124,7 @@ def main():
     damaged.insert(6, damaged[5])  # step 4's line, twice
     (directory / "damaged.jsonl").write_text("\n".join(damaged))
     (directory / "looped.jsonl").write_text(looped_session())
+    (directory / "screens.jsonl").write_text(screens_session())
     (directory / "large.jsonl").write_text(large_session())
 
 

@@ -157,6 +157,21 @@ class InspectorTests(unittest.TestCase):
             field.send_keys(Keys.BACKSPACE)
         self.assertEqual(len(self.rows()), 12)
 
+    def test_filter_matches_any_part_of_a_name_and_every_word(self):
+        self.open("screens.html")
+        field = self.driver.find_element(By.ID, "filter")
+        field.send_keys("save")
+        self.assertEqual([row.get_attribute("data-seq") for row in self.rows()], ["5", "6"])
+        field.clear()
+        field.send_keys("detail save")
+        self.assertEqual([row.get_attribute("data-seq") for row in self.rows()], ["5", "6"])
+        field.clear()
+        field.send_keys("added")
+        self.assertEqual([row.get_attribute("data-seq") for row in self.rows()], ["2"])
+        field.clear()
+        field.send_keys("element")
+        self.assertEqual(self.text("row-count"), "3 of 7")
+
     def test_keyboard_moves_the_selection(self):
         self.open("small.html")
         self.assertEqual(self.selected_seq(), "1")

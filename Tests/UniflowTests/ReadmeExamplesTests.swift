@@ -74,6 +74,15 @@ private struct FakeRepository: TodoRepository {
     #expect(store.todos.map(\.title) == ["Eggs"])
   }
 
+  @Test func sharedStateTour() throws {
+    let values = SharedValues()
+    let settings = try values.shared("settings", default: Settings())
+    let list = Store(initialState: Preferences.State(settings: settings), reducer: Preferences())
+    let sheet = Store(initialState: Preferences.State(settings: settings), reducer: Preferences())
+    sheet.send(.showDoneToggled)
+    #expect(list.settings.showsDone == false)  // one value, whichever store changed it
+  }
+
   @Test func undoTour() {
     let store = Store(initialState: Checklist.State(), reducer: Checklist(clock: ContinuousClock()))
     store.send(.add(Todo(id: 1, title: "Milk")))
@@ -84,5 +93,26 @@ private struct FakeRepository: TodoRepository {
     #expect(store.history.redoLabel == "Toggle")
     store.send(.undo(.undo))
     #expect(store.todos.isEmpty)
+  }
+}
+
+// MARK: The shared-state section's feature, in the suite: other tests have a Settings of their own
+
+extension ReadmeExamplesTests {
+  struct Settings: Codable, Equatable, Sendable {
+    var showsDone = true
+  }
+
+  struct Preferences: Reducer {
+    struct State: Equatable {
+      var settings: Shared<Settings>
+    }
+
+    enum Action { case showDoneToggled }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      state.settings.withLock { $0.showsDone.toggle() }
+      return .none
+    }
   }
 }

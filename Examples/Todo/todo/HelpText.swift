@@ -46,6 +46,9 @@ let helpText = """
                                   print the first step whose state differs: status 0 when
                                   every state matches, 1 otherwise
 
+  A title has at most \(Todo.maximumTitleLength) characters and a note at most \(Todo.maximumNoteLength): a longer one
+  is refused with the reason (status 2).
+
   Options (before or after the command; -- ends them, for a title starting with '-'):
     --db PATH                     use the database file at PATH
     -h, --help                    show this help
@@ -88,7 +91,7 @@ let helpText = """
     1  the change failed: unknown id, nothing to undo, or a database that cannot be used
        (not a todo database, newer schema, read-only, locked)
     2  usage error: unknown command or option, missing or invalid argument, empty title,
-       unknown setting or value
+       title or note too long, unknown setting or value
     3  the change was made, but telling of it failed: its output could not be written (a
        full disk), or its recording failed part way (the log lacks some of it); do not run
        the command again. A log that cannot be opened is status 1, before any change; output

@@ -1,47 +1,85 @@
-/// The case name of an action, with the case names of nested action enums after a dot:
-/// `increment`, `child.increment`, `response`. An action that is not an enum is named by its
-/// description when that is short, by its type otherwise.
+/// The name of an action: its case, then the case of each action it carries, down to the leaf:
+/// `increment`, `child.increment`, `path.element.detail.save`, `finished.added`.
 ///
-/// Uses reflection; only diagnostics call it, never the hot path.
-func actionName(_ action: Any) -> String {
-  let mirror = Mirror(reflecting: action)
-  guard mirror.displayStyle == .enum else {
-    let text = String(describing: action)
-    return text.count <= 40 ? text : String(describing: type(of: action))
+/// An action carries another when its payload is an enum (`child(Child.Action)`), or holds
+/// one: a tuple or a struct payload carries its element named `action` when that is an enum
+/// (`element(id:action:)`); otherwise a tuple carries its only element that is an enum
+/// (`finished(Outcome, contents:)`), and a struct the enum that is its only stored property.
+/// An action that is not an enum is named by its description when that is short (`"ping"` for
+/// a `String`, `Feature.Nudge(side: Feature.Side.left)`), by its type otherwise
+/// (`Feature.Action`); either way, types are named in full, without their module.
+///
+/// Uses reflection; only diagnostics and the session recorder call it, never a send.
+package func actionName(_ action: Any) -> String {
+  guard Mirror(reflecting: action).displayStyle == .enum else {
+    let text = readableDescription(of: action, reflecting: false)
+    return text.count <= 40 ? text : typeName(type(of: action))
   }
-  guard let child = mirror.children.first, let label = child.label else {
-    return String(describing: action)
+  var name = ""
+  var current: Any? = action
+  while let value = current {
+    let step = enumCase(of: value)
+    if !name.isEmpty { name += "." }
+    name += step.label
+    current = step.carried
   }
-  if Mirror(reflecting: child.value).displayStyle == .enum {
-    return "\(label).\(actionName(child.value))"
-  }
-  return label
+  return name
 }
 
-/// A short description of an action for a diagnostic: its case name as ``actionName(_:)``
-/// gives it, followed by its innermost payload in parentheses when that is brief:
-/// `step(1000)`, `child.rename("Milk")`, `increment`, `loaded(…)`.
+/// A short description of an action for a diagnostic: its name as ``actionName(_:)`` gives it,
+/// followed by the payload of its leaf case in parentheses when that is brief: `step(1000)`,
+/// `child.rename("Milk")`, `increment`, `path.element.detail.loaded(…)`.
 ///
 /// Uses reflection; only diagnostics call it.
 @usableFromInline
 func actionSummary(_ action: Any) -> String {
   let name = actionName(action)
-  guard let payload = innermostPayload(of: action) else { return name }
-  let text = String(reflecting: payload)
+  guard Mirror(reflecting: action).displayStyle == .enum else { return name }
+  var leaf = enumCase(of: action)
+  while let carried = leaf.carried { leaf = enumCase(of: carried) }
+  // A payload that carried no action is shown whole; one that carried the next action, as a
+  // tuple or struct, is left out: its other elements (an element's identifier) are in the
+  // name's context.
+  guard let payload = leaf.payload else { return name }
+  let text = readableDescription(of: payload, reflecting: true)
   guard text.count <= 24 else { return "\(name)(…)" }
   // Several payloads, or a labeled one, are a tuple that brings its own parentheses.
   return Mirror(reflecting: payload).displayStyle == .tuple ? name + text : "\(name)(\(text))"
 }
 
-/// The payload of the innermost enum case of a nested action, or `nil` when that case has
-/// none or the action is not an enum.
-private func innermostPayload(of action: Any) -> Any? {
-  let mirror = Mirror(reflecting: action)
-  guard mirror.displayStyle == .enum, let child = mirror.children.first else { return nil }
-  if Mirror(reflecting: child.value).displayStyle == .enum {
-    return innermostPayload(of: child.value)
+/// One enum case of an action: its label, its payload, and the action the payload carries.
+private struct EnumCase {
+  /// The case name.
+  var label: String
+  /// The payload, if the case has one.
+  var payload: Any?
+  /// The action carried by the payload, if it carries one; see ``actionName(_:)``.
+  var carried: Any?
+}
+
+/// Reads the case of an enum value by reflection.
+private func enumCase(of value: Any) -> EnumCase {
+  guard let child = Mirror(reflecting: value).children.first, let label = child.label else {
+    // A case without a payload.
+    return EnumCase(label: String(describing: value), payload: nil, carried: nil)
   }
-  return child.value
+  let payload = child.value
+  let mirror = Mirror(reflecting: payload)
+  switch mirror.displayStyle {
+  case .enum:
+    return EnumCase(label: label, payload: nil, carried: payload)
+  case .tuple, .struct:
+    // A struct is more often a model than a wrapper of an action: it carries one only as its
+    // element named `action`, or as its only element.
+    let elements = mirror.children
+    let enums = elements.filter { Mirror(reflecting: $0.value).displayStyle == .enum }
+    let carried =
+      enums.first { $0.label == "action" }
+      ?? (enums.count == 1 && (mirror.displayStyle == .tuple || elements.count == 1) ? enums.first : nil)
+    return EnumCase(label: label, payload: carried == nil ? payload : nil, carried: carried?.value)
+  default:
+    return EnumCase(label: label, payload: payload, carried: nil)
+  }
 }
 
 /// Whether two values are equal, when their type is `Equatable`; `nil` when it is not.
@@ -124,12 +162,4 @@ func repeatingCycle(
     return (start..<start + period, true)
   }
   return (max(0, count - 8)..<count, false)
-}
-
-/// A type's name with the types it is nested in, without its module: `Path.State`.
-@usableFromInline
-func typeName(_ type: Any.Type) -> String {
-  let name = String(reflecting: type)
-  guard let dot = name.firstIndex(of: ".") else { return name }
-  return String(name[name.index(after: dot)...])
 }

@@ -37,6 +37,11 @@ public struct StackState<Element> {
   @usableFromInline var nextGeneration: Int
   /// The identifiers again, as a chain a reducer can keep a copy of without copying them.
   @usableFromInline var _trail: StackTrail?
+  /// The trail as the stack's reducer last left it: the screens whose work it last knew of.
+  /// A change made elsewhere since (undo restoring an older stack) shows as a difference from
+  /// ``_trail``, which the reducer's next pass settles by cancelling the work of the screens
+  /// that left. Not part of the value: equality, hashing and coding ignore it.
+  @usableFromInline var _settled: StackTrail?
 
   /// Creates an empty stack.
   @inlinable
@@ -45,6 +50,7 @@ public struct StackState<Element> {
     _elements = []
     nextGeneration = StackGenerations.first()
     _trail = nil
+    _settled = nil
   }
 
   /// Creates a stack of screens, the first at the bottom: a deep link.
@@ -228,12 +234,24 @@ public struct StackState<Element> {
     _trail = nil
   }
 
+  /// This stack, put back in place of `current` by undo or redo: its screens, with the
+  /// identifiers they had, but neither the numbering nor what the stack's reducer knows is
+  /// wound back. A push after it draws an identifier `current` has not handed out either, and
+  /// the reducer's next pass cancels the work of the screens of `current` that are not here.
+  @usableFromInline
+  func restored(over current: Self) -> Self {
+    var restored = self
+    restored.nextGeneration = Swift.max(nextGeneration, current.nextGeneration)
+    restored._settled = current._settled
+    return restored
+  }
+
   /// Stops the program: an element was pushed with an identifier this stack handed out before.
   @usableFromInline
   func reportIDReused(_ id: StackElementID) -> Never {
     fatalError(
       """
-      Uniflow: an element was pushed on a StackState<\(Element.self)> with the id \(id), which \
+      Uniflow: an element was pushed on a StackState<\(typeName(Element.self))> with the id \(id), which \
       the stack has handed out before (its next id is #\(nextGeneration)). Identifiers are never \
       reused: use append(_:) to push with a new one.
       """)

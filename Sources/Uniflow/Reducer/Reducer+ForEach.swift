@@ -111,7 +111,7 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
   func reportIDChange(from old: Element.State.ID, to new: Element.State.ID) -> Never {
     fatalError(
       """
-      Uniflow: the forEach element reducer \(Element.self) changed its element's id from \
+      Uniflow: the forEach element reducer \(typeName(Element.self)) changed its element's id from \
       \(old) to \(new). An element keeps its id: its actions, effects and child stores are \
       addressed by it. To replace an element, remove it and insert a new one from the parent.
       """)

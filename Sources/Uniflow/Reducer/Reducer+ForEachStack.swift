@@ -28,7 +28,8 @@ extension Reducer {
   /// ``StackAction/push(_:)`` and ``StackAction/popFrom(id:)``, this reducer runs first and sees
   /// the stack as it was; then the element is pushed, or the elements are popped. For any other
   /// action, this reducer runs alone. After it ran, the effects of every element that is no
-  /// longer on the stack — popped by any of these, or removed by this reducer — are cancelled.
+  /// longer on the stack — popped by any of these, removed by this reducer, or taken off by an
+  /// undo or redo of a history tracking the stack (`.value(\.path)`) — are cancelled.
   ///
   /// **Each element is an instance.** An element's effects, and those of its own children, run
   /// under its identifier: their cancellation identifiers never reach another element's, and
@@ -109,7 +110,9 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     }
     // The trail, not the identifiers: holding the array would make the parent's next push
     // copy it.
-    let (trailBefore, nextBefore) = toStack.modify(&state) { ($0._trail, $0.nextGeneration) }
+    let (trailBefore, settled, nextBefore) = toStack.modify(&state) {
+      ($0._trail, $0._settled, $0.nextGeneration)
+    }
     let parentEffect = StackGenerations.withFloor(nextBefore) {
       parent.reduce(into: &state, action: action)
     }
@@ -125,11 +128,18 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       case .element?, nil:
         break
       }
+      stack._settled = stack._trail
       return stack._trail
     }
     let effect = elementEffect.merge(with: parentEffect)
-    guard trailBefore !== trailAfter else { return effect }
-    let removed = StackTrail.removed(before: trailBefore, after: trailAfter)
+    var removed =
+      trailBefore === trailAfter ? [] : StackTrail.removed(before: trailBefore, after: trailAfter)
+    if settled !== trailBefore {
+      // The stack changed since this reducer last left it (undo put an older one back): the
+      // screens that left then have their work cancelled now.
+      let removedBefore = StackTrail.removed(before: settled, after: trailAfter)
+      removed = Set(removed).union(removedBefore).sorted()
+    }
     guard !removed.isEmpty else { return effect }
     return .merge([effect] + removed.map { .cancel(id: toStack.namespace(instance: EffectID($0))) })
   }

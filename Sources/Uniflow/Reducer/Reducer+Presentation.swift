@@ -105,9 +105,22 @@ public struct DismissReducer<Parent: Reducer, ChildState>: Reducer {
 }
 
 extension ActionCase {
-  /// The case of the child's own actions inside a presentation case.
+  /// The case of a presented child's own actions, inside a presentation case: the parent's
+  /// `.editor(.presented(action))`.
+  ///
+  /// A store scoped with it is the presented child's store, whose ``Store/observeActions(_:)``
+  /// hears the child's actions — what a child view model's events need:
+  ///
+  /// ```swift
+  /// if let editor = store.scope(state: \.editor, action: Action.editorCase.presented()) {
+  ///   let token = editor.observeActions { action, _ in print(action) }  // the editor's own
+  /// }
+  /// ```
+  ///
+  /// - Returns: The case embedding a child action as `.presented(action)` in this case, and
+  ///   extracting it from there; a dismissal is not one of the child's actions.
   @inlinable
-  func presented<ChildAction>() -> ActionCase<Parent, ChildAction>
+  public func presented<ChildAction>() -> ActionCase<Parent, ChildAction>
   where Child == PresentationAction<ChildAction> {
     let (embed, extract) = (self.embed, self.extract)
     return ActionCase<Parent, ChildAction>(

@@ -70,7 +70,7 @@ extension Reducer {
 extension Reducer where Body == Never {
   /// A reducer that implements ``reduce(into:action:)`` has no body.
   public var body: Body {
-    fatalError("'\(Self.self)' has no body: it implements reduce(into:action:) directly.")
+    fatalError("'\(typeName(Self.self))' has no body: it implements reduce(into:action:) directly.")
   }
 }
 

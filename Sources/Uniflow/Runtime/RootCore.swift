@@ -187,7 +187,7 @@ final class RootCore<State, Action> {
   func reportReadDuringReduction() -> Never {
     fatalError(
       """
-      Uniflow: the state of a Store<\(State.self), \(Action.self)> was read while its reducer \
+      Uniflow: the state of a Store<\(typeName(State.self)), \(typeName(Action.self))> was read while its reducer \
       was running. A reducer must read and change only the state it is given (inout); read the \
       store from a view, an observer or an effect instead.
       """)

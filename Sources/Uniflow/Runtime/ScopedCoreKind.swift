@@ -61,7 +61,7 @@ extension ScopedCoreKind {
   func reportActionsCannotBeTold() -> Never {
     fatalError(
       """
-      Uniflow: the actions of a Store<\(State.self), \(Action.self)> cannot be observed: it was \
+      Uniflow: the actions of a Store<\(typeName(State.self)), \(typeName(Action.self))> cannot be observed: it was \
       scoped with an embedding function, which cannot tell its actions from the others once \
       embedded. Scope it with an ActionCase (scope(state:action:), scope(id:in:action:) or \
       scope(forEach:action:) given the case's ActionCase) to observe its actions.

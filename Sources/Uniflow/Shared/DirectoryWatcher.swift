@@ -19,8 +19,10 @@ import Foundation
 ///
 /// On Linux it uses inotify: a thread blocks in `poll` on the inotify descriptor and on a
 /// pipe that ``stop()`` writes to, so it never polls on a timer and ends promptly. On Apple
-/// platforms it uses a dispatch source on the folder; that code is not tested here, where the
-/// project's tests run on Linux.
+/// platforms it uses a dispatch source on the folder, which reports the folder's entries
+/// changing (a file made, deleted or renamed, as an atomic write does) but not a write inside
+/// a file that stays open: there, `seesEveryWrite` adds nothing. That branch is built and
+/// tested by the macOS workflow only.
 final class DirectoryWatcher: Sendable {
   #if canImport(Darwin)
     private let source: LockIsolated<(any DispatchSourceFileSystemObject)?>
@@ -36,6 +38,12 @@ final class DirectoryWatcher: Sendable {
       source.setCancelHandler { close(descriptor) }
       source.resume()
       self.source = LockIsolated(source)
+    }
+
+    deinit {
+      // A resumed source lives until it is cancelled: without this, it would go on calling
+      // `onEvent` for a storage that is gone, and keep the folder open.
+      stop()
     }
 
     /// Stops watching; calling it again does nothing.

@@ -10,8 +10,8 @@ public struct EffectCycle: Sendable, Equatable, CustomStringConvertible {
   /// The actions that repeat, in order, with the first one repeated at the end:
   /// `["ping", "pong", "ping"]`.
   ///
-  /// Each action is named as in ``ActionCycle/actions``: by its case, with its payload in
-  /// parentheses when that is brief.
+  /// Each action is named as in ``ActionCycle/actions``: by its case down to the leaf, with
+  /// the leaf's payload in parentheses when that is brief.
   public var actions: [String]
   /// The bound that was reached.
   public var limit: Int

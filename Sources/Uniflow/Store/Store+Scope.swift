@@ -112,15 +112,22 @@ extension Store {
   /// A store for one element of a collection in this store's state: a row of a list.
   ///
   /// ```swift
-  /// for todo in store.todos {
-  ///   let row = store.scope(id: todo.id, in: \.todos, action: AppAction.todos)!
+  /// if let row = store.scope(id: todo.id, in: \.todos, action: AppAction.todos) {
   ///   row.send(.toggle)  // reaches the root as .todos(.element(id: todo.id, action: .toggle))
   /// }
   /// ```
   ///
+  /// For the stores of every row, use `scope(forEach:action:)`, which tracks the rows'
+  /// identifiers once rather than each row's presence.
+  ///
   /// If the element is removed (or a part above it goes away), the row's store, and every
   /// store scoped from it, keeps answering with the last state it read, and its sends do
   /// nothing; the row's effects are cancelled by ``Reducer/forEach(_:action:element:)``.
+  ///
+  /// Called in a tracked scope (a SwiftUI view's body), it tracks whether that row is there,
+  /// and nothing else: the view is told when the row goes or comes back, not when other rows
+  /// or the row's own fields change (the row's view, reading the row's store, is told of
+  /// those).
   ///
   /// - Parameters:
   ///   - id: The element's identifier.
@@ -129,7 +136,9 @@ extension Store {
   ///     action type.
   /// - Returns: The row's store, or `nil` if no element has that identifier now. Its actions
   ///   cannot be observed (``observeActions(_:)``): scope with an ``ActionCase`` for that.
-  /// - Complexity: O(1) to create, and O(1) per send and per state read (a lookup by id).
+  /// - Complexity: O(1) to create, and O(1) per send and per state read (a lookup by id). The
+  ///   row's presence, once read, is compared after each action (a lookup by id) until it
+  ///   changes.
   @inlinable
   public func scope<Element: Identifiable, ElementAction>(
     id: Element.ID,
@@ -143,7 +152,7 @@ extension Store {
   /// case given as an ``ActionCase``.
   ///
   /// Its ``observeActions(_:)`` hears the actions of its own row only, however they reach the
-  /// root.
+  /// root. Called in a tracked scope, it tracks whether that row is there, and nothing else.
   ///
   /// - Parameters:
   ///   - id: The element's identifier.
@@ -161,16 +170,18 @@ extension Store {
   }
 
   /// A row's store; `extract` finds the element actions in this store's, if they can be told;
-  /// `tracked` says whether Observation is told of the read of the state.
+  /// `tracked` says whether Observation is told of the read: of the row's presence only, which
+  /// is what the reader of one row's store depends on (the row's store tracks its contents).
   @inlinable
-  func scope<Element: Identifiable, ElementAction>(
+  package func scope<Element: Identifiable, ElementAction>(
     id: Element.ID,
     in elements: KeyPath<State, IdentifiedArray<Element>>,
     action: @escaping (consuming IdentifiedAction<Element.ID, ElementAction>) -> Action,
     extract: ((Action) -> IdentifiedAction<Element.ID, ElementAction>?)?,
     tracked: Bool
   ) -> Store<Element, ElementAction>? {
-    guard let initialState = core.current(tracked: tracked)?[keyPath: elements][id: id] else {
+    if tracked { _ = self[elements.appending(path: \.[id: id].isPresent)] }
+    guard let initialState = core.current(tracked: false)?[keyPath: elements][id: id] else {
       return nil
     }
     return Store<Element, ElementAction>(

@@ -14,6 +14,9 @@ extension Store {
   /// are never reused, so it never follows another element. The element's effects are
   /// cancelled by ``Reducer/forEach(_:action:destination:)``.
   ///
+  /// Called in a tracked scope (a SwiftUI view's body), it tracks whether that screen is on
+  /// the stack, and nothing else.
+  ///
   /// - Parameters:
   ///   - id: The element's identifier.
   ///   - stack: The stack.
@@ -31,16 +34,18 @@ extension Store {
   }
 
   /// A screen's store; `extract` finds the stack actions in this store's, if they can be told;
-  /// `tracked` says whether Observation is told of the read of the state.
+  /// `tracked` says whether Observation is told of the read: of the screen's presence only,
+  /// which is what the reader of one screen's store depends on.
   @inlinable
-  func scope<Element, ElementAction>(
+  package func scope<Element, ElementAction>(
     id: StackElementID,
     in stack: KeyPath<State, StackState<Element>>,
     action: @escaping (consuming StackAction<Element, ElementAction>) -> Action,
     extract: ((Action) -> StackAction<Element, ElementAction>?)?,
     tracked: Bool
   ) -> Store<Element, ElementAction>? {
-    guard let initialState = core.current(tracked: tracked)?[keyPath: stack][id: id] else {
+    if tracked { _ = self[stack.appending(path: \.[id: id].isPresent)] }
+    guard let initialState = core.current(tracked: false)?[keyPath: stack][id: id] else {
       return nil
     }
     return Store<Element, ElementAction>(

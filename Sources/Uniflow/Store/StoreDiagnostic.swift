@@ -54,8 +54,11 @@ public struct ActionCycle: Sendable, Equatable, CustomStringConvertible {
   /// `["increment", "check", "increment"]`. When no repetition was found, the last actions of
   /// the chain: `["step(1007)", …, "step(1000)"]`.
   ///
-  /// Each action is named by its case (`child.increment` for a case nested in a case), followed
-  /// by its payload in parentheses when that is brief.
+  /// Each action is named by its case down to the leaf, through the actions its payloads carry
+  /// (`child.increment`; `path.element.ping` for a screen's action on a stack; the session
+  /// recorder names steps the same way), followed by the leaf's payload in parentheses when
+  /// that is brief: `toggle(true)`. An action that is not an enum is named by its description
+  /// when that is short, by its type in full otherwise (`Feature.Tick`).
   public var actions: [String]
   /// Whether ``actions`` is a repeating cycle, as opposed to the tail of a chain that is too
   /// long but does not repeat.

@@ -13,7 +13,7 @@
 ///
 /// Parts left out (the selection, a draft, a loading flag) are never recorded nor restored.
 ///
-/// **Cost.** A ``value(_:cost:)`` part is held across each recorded action, so an action that
+/// **Cost.** A `value(_:cost:)` part is held across each recorded action, so an action that
 /// changes it copies it once, and a step keeps its old value whole: name small values (a
 /// title, a note), not large collections. A ``rows(_:action:cost:)`` part records changed rows
 /// by identifier: for an action addressed to one row through `action` (the case the
@@ -66,6 +66,41 @@ public struct UndoPart<State, Action>: Sendable {
     _ keyPath: any WritableKeyPath<State, Value> & Sendable,
     cost: (@Sendable (Value) -> Int)? = nil
   ) -> Self {
+    value(keyPath, cost: cost, restoring: { recorded, _ in recorded })
+  }
+
+  /// A navigation stack of the state, recorded whole when an action changes it and restored
+  /// screen by screen.
+  ///
+  /// Undo and redo put the screens back with the identifiers they had, and nothing more: the
+  /// stack's numbering is never wound back, so a push after an undo draws an identifier no
+  /// screen had, and the stack's `forEach` cancels the work of the screens that undo or redo
+  /// took off the stack, as it does for a pop. Track the stack itself (`.value(\.path)`),
+  /// in the feature whose body composes its `forEach`, for these guarantees.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The stack.
+  ///   - cost: The bytes a recorded stack counts for toward ``UndoLimit/bytes``;
+  ///     `MemoryLayout<StackState<Element>>.stride` by default.
+  /// - Returns: The part.
+  /// - Complexity: O(1) per action that leaves it alone; an action that changes it copies it
+  ///   once.
+  @inlinable
+  public static func value<Element: Equatable & Sendable>(
+    _ keyPath: any WritableKeyPath<State, StackState<Element>> & Sendable,
+    cost: (@Sendable (StackState<Element>) -> Int)? = nil
+  ) -> Self {
+    value(keyPath, cost: cost, restoring: { recorded, current in recorded.restored(over: current) })
+  }
+
+  /// A value recorded whole; `restoring` makes what undo puts back from the recorded value and
+  /// the current one.
+  @inlinable
+  static func value<Value: Equatable & Sendable>(
+    _ keyPath: any WritableKeyPath<State, Value> & Sendable,
+    cost: (@Sendable (Value) -> Int)?,
+    restoring: @escaping @Sendable (_ recorded: Value, _ current: Value) -> Value
+  ) -> Self {
     let path = MutableKeyPath(keyPath)
     let cost = cost ?? { _ in MemoryLayout<Value>.stride }
     return Self(
@@ -77,7 +112,7 @@ public struct UndoPart<State, Action>: Sendable {
       },
       swap: { state, recorded in
         let current = path.modify(&state) { value in
-          defer { value = recorded as! Value }
+          defer { value = restoring(recorded as! Value, value) }
           return value
         }
         return (current, cost(current))
@@ -120,7 +155,7 @@ public struct UndoPart<State, Action>: Sendable {
           switch (captured as! RowsCapture<Row>).change(to: rows) {
           case .unchanged: .unchanged
           case .changed(let change): .changed(change, cost: change.cost(rowCost))
-          case .incomplete: .incomplete(String(describing: Row.self))
+          case .incomplete: .incomplete(typeName(Row.self))
           }
         }
       },

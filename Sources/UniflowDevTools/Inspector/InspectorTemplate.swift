@@ -74,7 +74,7 @@ let inspectorTemplate = #"""
   <div id="stops" role="status"></div>
   <main>
     <div id="left">
-      <div id="toolbar"><input id="filter" type="search" placeholder="Filter by action name" autocomplete="off" spellcheck="false"><span id="row-count"></span></div>
+      <div id="toolbar"><input id="filter" type="search" placeholder="Filter by action name, any part" autocomplete="off" spellcheck="false"><span id="row-count"></span></div>
       <div id="timeline" tabindex="0"><div id="spacer"></div></div>
     </div>
     <div id="right">
@@ -332,13 +332,18 @@ let inspectorTemplate = #"""
     });
 
     // --- Filtering and the keyboard. ---
+    // Every word typed must be in the name, any part of it: "save" finds path.element.detail.save,
+    // "detail save" too.
     filter.addEventListener("input", () => {
-      const query = filter.value.trim().toLowerCase();
+      const terms = filter.value.toLowerCase().split(/\s+/).filter((term) => term !== "");
       const current = selected >= 0 ? stepAt(selected) : -1;
-      if (query === "") visible = null;
+      if (terms.length === 0) visible = null;
       else {
         visible = [];
-        for (let i = 0; i < count; i++) if (steps[i][2].toLowerCase().includes(query)) visible.push(i);
+        for (let i = 0; i < count; i++) {
+          const name = steps[i][2].toLowerCase();
+          if (terms.every((term) => name.includes(term))) visible.push(i);
+        }
       }
       timeline.scrollTop = 0;
       layout();

@@ -1,9 +1,4 @@
-#if canImport(Testing)
-  import Testing
-#endif
-#if canImport(XCTest)
-  import XCTest
-#endif
+import UniflowTesting
 
 extension Replay {
   /// Replays the session and fails the current test when a state differs from the recording or
@@ -28,22 +23,9 @@ extension Replay {
   ) -> ReplayResult {
     let result = run()
     guard !result.isMatch else { return result }
-    let message = "The recorded session does not replay: \(result)"
-    #if canImport(Testing)
-      if Test.current != nil {
-        Issue.record(
-          Comment(rawValue: message),
-          sourceLocation: SourceLocation(
-            fileID: String(describing: fileID), filePath: String(describing: filePath),
-            line: Int(line), column: Int(column)))
-        return result
-      }
-    #endif
-    #if canImport(XCTest)
-      XCTFail(message, file: filePath, line: line)
-    #else
-      print("\(fileID):\(line): error: \(message)")
-    #endif
+    reportFailure(
+      "The recorded session does not replay: \(result)",
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     return result
   }
 }

@@ -25,9 +25,10 @@
 /// reads the new rows.
 ///
 /// A row's view model is made on first use, from a store scoped to that row with
-/// `scope(id:in:action:)`, and kept while the row exists: the row's own outputs update it,
-/// and its inputs reach the root store as element actions. A deleted row's view model is
-/// released with the changes that delete it.
+/// `scope(id:in:action:)`, and kept while the row exists: the row's own outputs update it, its
+/// inputs reach the root store as element actions, and its events (`OutputEvent`) hear its own
+/// row's actions, whichever initializer made the list. A deleted row's view model is released
+/// with the changes that delete it.
 ///
 /// The list keeps the last collection it showed, to diff the next one against it: the store's
 /// next change of the collection copies the collection's storage once, which costs no more than
@@ -56,7 +57,9 @@ public final class ListViewModel<Element: Identifiable, Row> {
   /// - Parameters:
   ///   - store: The store that holds the collection.
   ///   - rows: The collection.
-  ///   - action: Embeds a row's action, with its identifier, into the store's action type.
+  ///   - action: Embeds a row's action, with its identifier, into the store's action type:
+  ///     usually the case, `App.Action.todos`. A row's store finds its own actions by
+  ///     reflection on the case, while it has action listeners.
   ///   - isContentEqual: Whether a row shows the same content before and after a change; a
   ///     row for which it returns `false` is reported in ``RowChanges/updates``.
   ///   - row: Makes a row's view model from the row's store.
@@ -67,9 +70,12 @@ public final class ListViewModel<Element: Identifiable, Row> {
     isContentEqual: @escaping (Element, Element) -> Bool,
     row: @escaping (Store<Element, RowAction>) -> Row
   ) {
+    let extract = reflectedExtraction(of: action)
     self.init(
       store: store, rows: rows, isContentEqual: isContentEqual,
-      rowStore: { id in store.scope(id: id, in: rows, action: action) }, row: row)
+      rowStore: { id in
+        store.scope(id: id, in: rows, action: action, extract: extract, tracked: false)
+      }, row: row)
   }
 
   /// Creates the view model of a list whose row stores `rowStore` makes.
@@ -139,7 +145,10 @@ public final class ListViewModel<Element: Identifiable, Row> {
     let identity = identityCase(of: IdentifiedAction<Element.ID, RowAction>.self)
     self.init(
       store: rows, rows: \.self, isContentEqual: { $0 == $1 },
-      rowStore: { id in rows.scope(id: id, in: \.self, action: identity) }, row: row)
+      rowStore: { id in
+        rows.scope(
+          id: id, in: \.self, action: identity.embed, extract: identity.extract, tracked: false)
+      }, row: row)
   }
 
   /// The identifiers of the rows, in order.

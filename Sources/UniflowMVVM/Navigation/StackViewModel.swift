@@ -17,7 +17,7 @@ import Uniflow
 /// updates ``ids`` and ``depth``, releases the view models of the screens that left, and then
 /// emits ``changes``, so an observer of ``changes`` reads the new stack. A screen's view model
 /// is made on first use from a store scoped to that screen with `scope(id:in:action:)`, and
-/// kept while the screen is on the stack.
+/// kept while the screen is on the stack; its events hear its own screen's actions.
 ///
 /// - Complexity: An action that does not push or pop costs one comparison of the identifiers.
 @MainActor
@@ -38,7 +38,9 @@ public final class StackViewModel<Element, Screen> {
   /// - Parameters:
   ///   - store: The store that holds the stack.
   ///   - stack: The stack.
-  ///   - action: Embeds a stack action into the store's action type, usually its case.
+  ///   - action: Embeds a stack action into the store's action type, usually its case. A
+  ///     screen's store finds its own actions by reflection on the case, while it has action
+  ///     listeners, so a screen view model's events hear them.
   ///   - screen: Makes a screen's view model from the screen's store.
   public convenience init<State, Action, ElementAction>(
     store: Store<State, Action>,
@@ -46,14 +48,17 @@ public final class StackViewModel<Element, Screen> {
     action: @escaping (consuming StackAction<Element, ElementAction>) -> Action,
     screen: @escaping (Store<Element, ElementAction>) -> Screen
   ) {
+    let extract = reflectedExtraction(of: action)
     self.init(
       store: store, stack: stack,
-      screenStore: { id in store.scope(id: id, in: stack, action: action) }, screen: screen)
+      screenStore: { id in
+        store.scope(id: id, in: stack, action: action, extract: extract, tracked: false)
+      }, screen: screen)
   }
 
   /// Creates the view model of a navigation stack whose case is given as an `ActionCase`: each
-  /// screen's store can then observe its own screen's actions, for a screen view model's
-  /// events.
+  /// screen's store observes its own screen's actions, for a screen view model's events,
+  /// without reflection.
   ///
   /// - Parameters:
   ///   - store: The store that holds the stack.
@@ -68,7 +73,10 @@ public final class StackViewModel<Element, Screen> {
   ) {
     self.init(
       store: store, stack: stack,
-      screenStore: { id in store.scope(id: id, in: stack, action: action) }, screen: screen)
+      screenStore: { id in
+        store.scope(
+          id: id, in: stack, action: action.embed, extract: action.extract, tracked: false)
+      }, screen: screen)
   }
 
   /// Creates the view model of a navigation stack whose screen stores `screenStore` makes.

@@ -3,13 +3,13 @@
 #endif
 
 /// Where in a test a `TestStore` or `TestClock` method was called: failures are reported there.
-struct CallSite: Sendable {
+package struct CallSite: Sendable {
   let fileID: StaticString
   let filePath: StaticString
   let line: UInt
   let column: UInt
 
-  init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+  package init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
     self.fileID = fileID
     self.filePath = filePath
     self.line = line

@@ -98,7 +98,7 @@ extension DumpNode {
       let elements = elements(of: collection).map { make($0, visiting: &visiting) }
       return .sequence(type: collectionName(valueType, unless: nil), elements: elements)
     }
-    let name = readableTypeName(valueType)
+    let name = typeName(valueType)
     var identity: ObjectIdentifier?
     if mirror.displayStyle == .class {
       let object = ObjectIdentifier(value as AnyObject)
@@ -160,7 +160,7 @@ extension DumpNode {
   /// The name shown before a collection's elements: none for the standard `unless` type, and
   /// no generic arguments otherwise (`Deque([1, 2])`).
   private static func collectionName(_ type: Any.Type, unless standard: String?) -> String? {
-    let name = readableTypeName(type)
+    let name = typeName(type)
     let base = String(name.prefix { $0 != "<" })
     return base == standard ? nil : base
   }

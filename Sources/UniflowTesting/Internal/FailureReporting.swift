@@ -8,9 +8,9 @@
 /// Reports a test failure to the test framework that runs the current test: Swift Testing when a
 /// Swift Testing test is running, XCTest otherwise.
 ///
-/// Every failure of `TestStore` and `TestClock` goes through here; while a ``FailureCapture``
-/// is on, it is kept there instead.
-func reportFailure(_ message: String, at site: CallSite) {
+/// Every failure of `TestStore`, `TestClock` and a replay's `assertMatches` goes through here;
+/// while a ``FailureCapture`` is on, it is kept there instead.
+package func reportFailure(_ message: String, at site: CallSite) {
   if let captured = FailureCapture.failures {
     captured.withLock {
       $0.append(CapturedFailure(message: message, line: Int(site.line), isSkipNote: false))

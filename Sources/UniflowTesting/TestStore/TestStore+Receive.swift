@@ -139,7 +139,7 @@ extension TestStore {
         guard knownCase == nil, let name = Self.caseName(actionCase, seenIn: [received]) else {
           return nil
         }
-        return "The expected case is \(readableTypeName(Action.self)).\(name)."
+        return "The expected case is \(typeName(Action.self)).\(name)."
       },
       timeout: timeout, update: updateStateToExpectedResult,
       at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -179,10 +179,10 @@ extension TestStore {
   /// How a failure describes the expected case.
   static func caseExpectation<Payload>(_ name: String?, payload: Payload.Type) -> String {
     guard let name else {
-      return "an action of the given case of \(readableTypeName(Action.self)), with a payload of "
-        + "type \(readableTypeName(Payload.self))"
+      return "an action of the given case of \(typeName(Action.self)), with a payload of "
+        + "type \(typeName(Payload.self))"
     }
-    return "an action of case \(readableTypeName(Action.self)).\(name)"
+    return "an action of case \(typeName(Action.self)).\(name)"
   }
 }
 

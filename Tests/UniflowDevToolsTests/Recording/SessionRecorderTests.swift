@@ -296,3 +296,71 @@ import UniflowTesting
     #expect(state.entries == [Date(timeIntervalSinceReferenceDate: 820_000_000)])
   }
 }
+
+/// Actions whose leaf cases sit under every kind of payload: a stack element's id and action, a
+/// tuple, a struct that wraps an action, a struct that is a model holding an enum.
+private struct Shelf: Reducer {
+  enum Kind: Equatable, Codable { case book, record }
+  struct Item: Equatable, Codable {
+    var title: String
+    var kind: Kind
+    var count: Int
+  }
+  struct Screen: Reducer {
+    enum Action: Equatable, Codable {
+      case edit(Edit)
+      case save
+      case saved(Item, count: Int)
+    }
+    enum Edit: Equatable, Codable { case insert(String), deleteBackward }
+    func reduce(into state: inout Item, action: Action) -> Effect<Action> { .none }
+  }
+  struct Delegate: Equatable, Codable { var event: Event }
+  enum Event: Equatable, Codable { case opened, closed }
+  enum Outcome: Equatable, Codable { case added(Item), removed(Int) }
+
+  struct State: Equatable, Codable {
+    var path = StackState<Item>()
+  }
+  enum Action: Equatable, Codable {
+    case path(StackAction<Item, Screen.Action>)
+    case finished(Outcome, contents: [Item])
+    case delegate(Delegate)
+    case loaded(Item)
+    case move(from: Kind, to: Kind)
+
+    static let pathCase = ActionCase(embed: Action.path) {
+      if case .path(let action) = $0 { action } else { nil }
+    }
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { _, _ in .none }
+      .forEach(\.path, action: Action.pathCase) { Screen() }
+  }
+}
+
+@MainActor
+@Suite struct ActionNameTests {
+  @Test func everyActionIsNamedDownToItsLeafCase() throws {
+    let sink = RingBufferSessionSink(capacity: 20)
+    let recorder = try SessionRecorder<Shelf.State, Shelf.Action>(
+      appName: "shelf", initialState: Shelf.State(), sink: sink)
+    let store = Store(initialState: Shelf.State(), reducer: Shelf(), middleware: [recorder.middleware])
+    let dune = Shelf.Item(title: "Dune", kind: .book, count: 1)
+    store.send(.path(.push(dune)))
+    store.send(.path(.element(id: 0, action: .edit(.insert("!")))))
+    store.send(.path(.element(id: 0, action: .save)))
+    store.send(.path(.element(id: 0, action: .saved(dune, count: 2))))
+    store.send(.path(.popFrom(id: 0)))
+    store.send(.finished(.added(dune), contents: [dune]))
+    store.send(.delegate(Shelf.Delegate(event: .closed)))
+    store.send(.loaded(dune))
+    store.send(.move(from: .book, to: .record))
+    #expect(
+      sink.steps.map(\.name) == [
+        "path.push", "path.element.edit.insert", "path.element.save", "path.element.saved",
+        "path.popFrom", "finished.added", "delegate.closed", "loaded", "move",
+      ])
+  }
+}

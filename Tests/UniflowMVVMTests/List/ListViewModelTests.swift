@@ -194,3 +194,42 @@ import UniflowMVVM
     }
   }
 }
+
+/// A row view model with an event: each title its row is given.
+@MainActor
+private final class RenamedRowViewModel: StoreViewModel<Checklist.Task, Checklist.Row.Action> {
+  let renamed: OutputEvent<String>
+
+  override init(store: Store<Checklist.Task, Checklist.Row.Action>) {
+    renamed = OutputEvent.extracting(in: store) { action, _ in
+      if case .rename(let title) = action { title } else { nil }
+    }
+    super.init(store: store)
+  }
+}
+
+/// A list view model given its rows' case as a function: its rows still hear their own actions.
+@MainActor
+@Suite struct ListViewModelRowEventTests {
+  @Test func aRowOfAListMadeWithTheCasesFunctionHearsItsOwnRowsActions() throws {
+    let store = Store(
+      initialState: Checklist.State(tasks: [
+        Checklist.Task(id: 1, title: "Milk"), Checklist.Task(id: 2, title: "Eggs"),
+      ]),
+      reducer: Checklist())
+    let list = ListViewModel(store: store, rows: \.tasks, action: Checklist.Action.tasks) {
+      RenamedRowViewModel(store: $0)
+    }
+    var heard: [String] = []
+    let tokens = [
+      try #require(list.row(id: 1)).renamed.observe { heard.append("1: \($0)") },
+      try #require(list.row(id: 2)).renamed.observe { heard.append("2: \($0)") },
+    ]
+    store.send(.tasks(.element(id: 2, action: .rename("Oat milk"))))
+    store.send(.setFilter("milk"))
+    store.send(.tasks(.element(id: 1, action: .rename("Tea"))))
+    store.send(.tasks(.element(id: 2, action: .toggle)))
+    #expect(heard == ["2: Oat milk", "1: Tea"])
+    withExtendedLifetime(tokens) {}
+  }
+}

@@ -55,11 +55,19 @@ private final class CountingScreenViewModel: StoreViewModel<Screens.Counter, Scr
 
 @MainActor
 @Suite struct StackViewModelTests {
-  @Test func aScreenMadeFromTheStacksCaseHearsItsOwnScreensActions() throws {
+  @Test(arguments: [true, false])
+  func aScreenHearsItsOwnScreensActionsWhetherTheCaseIsAnActionCaseOrAFunction(
+    givenAsActionCase: Bool
+  ) throws {
     let store = Store(initialState: Screens.State(), reducer: Screens())
-    let navigation = StackViewModel(store: store, stack: \.path, action: Screens.Action.pathCase) {
-      CountingScreenViewModel(store: $0)
-    }
+    let navigation =
+      givenAsActionCase
+      ? StackViewModel(store: store, stack: \.path, action: Screens.Action.pathCase) {
+        CountingScreenViewModel(store: $0)
+      }
+      : StackViewModel(store: store, stack: \.path, action: Screens.Action.path) {
+        CountingScreenViewModel(store: $0)
+      }
     store.send(.path(.push(Screens.Counter())))
     store.send(.path(.push(Screens.Counter())))
     var heard: [String] = []
@@ -68,6 +76,7 @@ private final class CountingScreenViewModel: StoreViewModel<Screens.Counter, Scr
       try #require(navigation.screen(id: 1)).incremented.observe { heard.append("1: \($0)") },
     ]
     store.send(.path(.element(id: 1, action: .increment)))
+    store.send(.removeMiddle(5))  // not a screen's action
     store.send(.path(.element(id: 0, action: .increment)))
     store.send(.path(.element(id: 1, action: .increment)))
     #expect(heard == ["1: 1", "0: 1", "1: 2"])

@@ -121,6 +121,46 @@ extension DocumentationSampleTests {
       }
     }
 
+    // MARK: A stack of one kind of screen
+
+    struct NoteStack: Reducer {
+      struct State: Equatable {
+        var path = StackState<NoteEditor.State>()
+      }
+
+      enum Action: Equatable {
+        case path(StackAction<NoteEditor.State, NoteEditor.Action>)
+        case open(todoID: Int)
+
+        static let pathCase = ActionCase(embed: Action.path) {
+          if case .path(let action) = $0 { action } else { nil }
+        }
+      }
+
+      let save: @Sendable (Int, String) async -> Void
+
+      var body: some Reducer<State, Action> {
+        Reduce { state, action in
+          if case .open(let id) = action { state.path.append(NoteEditor.State(todoID: id)) }
+          return .none
+        }
+        .forEach(\.path, action: Action.pathCase) {
+          NoteEditor(save: save)
+        }
+      }
+    }
+
+    @Test func aStackOfOneKindOfScreen() async {
+      let notes = Notes()
+      let notesStore = Store(initialState: NoteStack.State(), reducer: NoteStack(save: notes.save))
+      notesStore.send(.open(todoID: 7))  // pushed as #0
+      notesStore.send(.path(.element(id: 0, action: .noteChanged("Oat milk"))))
+      #expect(notesStore.path[id: 0] == NoteEditor.State(todoID: 7, note: "Oat milk"))
+      await notesStore.send(.path(.element(id: 0, action: .saveTapped))).finish()
+      #expect(notesStore.path.isEmpty)
+      #expect(notes.saved.current == [7: "Oat milk"])
+    }
+
     // MARK: A sheet that closes itself
 
     struct TodoDetail: Reducer {

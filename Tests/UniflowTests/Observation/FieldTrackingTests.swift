@@ -430,6 +430,11 @@ private struct Board: Reducer {
     // The store drops what released stores left at its next action.
     store.send(.increment)
     #expect(store.observerRegistrySize == sizeBefore)
+    // What is left is each row's presence, which scoping to the row read: it goes once the
+    // row does (its entry told at that pass, dropped at the next).
+    #expect(store.trackedPartCount == 10_000)
+    store.send(.clear)
+    store.send(.increment)
     #expect(store.trackedPartCount == 0)
   }
 

@@ -51,6 +51,34 @@ import UniflowTesting
     #expect(firstFired.value == 1)
   }
 
+  @Test func scopingOneRowTracksWhetherThatRowIsThereAndNothingElse() {
+    let root = Store(initialState: .withRows(3), reducer: AppFeature(clock: TestClock()))
+    let byFunction = track { _ = root.scope(id: 1, in: \.rows, action: AppFeature.Action.rows) }
+    let byCase = track { _ = root.scope(id: 1, in: \.rows, action: AppFeature.Action.rowsCase) }
+    let other = track { _ = root.scope(id: 0, in: \.rows, action: AppFeature.Action.rowsCase) }
+
+    root.send(.pair(.left(.increment)))  // elsewhere in the state
+    root.send(.rows(.element(id: 1, action: .toggle)))  // the row's fields: its own store's
+    root.send(.removeRow(2))  // another row
+    #expect([byFunction.value, byCase.value, other.value] == [0, 0, 0])
+
+    root.send(.removeRow(1))
+    #expect([byFunction.value, byCase.value, other.value] == [1, 1, 0])
+  }
+
+  @Test func scopingOneScreenTracksWhetherThatScreenIsThereAndNothingElse() {
+    let root = Store(initialState: Navigator.State(), reducer: Navigator(clock: TestClock()))
+    root.send(.showDetail(1))
+    root.send(.showDetail(2))
+    let first = track { _ = root.scope(id: 0, in: \.path, action: Navigator.Action.pathCase) }
+    let second = track { _ = root.scope(id: 1, in: \.path, action: Navigator.Action.path) }
+
+    root.send(.path(.element(id: 0, action: .detail(.noteChanged("Milk")))))
+    #expect([first.value, second.value] == [0, 0])
+    root.send(.path(.popFrom(id: 1)))
+    #expect([first.value, second.value] == [0, 1])
+  }
+
   @Test func aPresentedChildStoreIsToldWhenItChanges() throws {
     let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
     root.send(.showDetail)

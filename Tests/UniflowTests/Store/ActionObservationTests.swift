@@ -93,6 +93,29 @@ private struct Board: Reducer {
   }
 }
 
+/// A board whose note is presented as a sheet: its actions come in a `PresentationAction`.
+private struct NoteSheet: Reducer {
+  struct State: Equatable {
+    var note: Board.Editor.State?
+  }
+  enum Action: Equatable {
+    case open
+    case note(PresentationAction<Board.Editor.Action>)
+
+    static let noteCase = ActionCase(embed: Action.note) {
+      if case .note(let action) = $0 { action } else { nil }
+    }
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      if case .open = action { state.note = Board.Editor.State() }
+      return .none
+    }
+    .ifLet(\.note, action: Action.noteCase) { Board.Editor() }
+  }
+}
+
 /// What a listener heard: each action with the state it was given.
 @MainActor
 private final class Heard<Action, State> {
@@ -130,6 +153,24 @@ private final class Heard<Action, State> {
     #expect(heard.entries.map(\.action) == [.edit("Plan"), .edit("Plan B"), .save, .saved])
     #expect(heard.entries.map(\.state.draft) == ["Plan", "Plan B", "Plan B", "Plan B"])
     #expect(heard.entries.map(\.state.saves) == [0, 0, 0, 1])
+    withExtendedLifetime(token) {}
+  }
+
+  @Test func aChildPresentedThroughAPresentationActionIsScopedForItsEvents() async throws {
+    let store = Store(initialState: NoteSheet.State(), reducer: NoteSheet())
+    store.send(.open)
+    let note = try #require(store.scope(state: \.note, action: NoteSheet.Action.noteCase.presented()))
+    let heard = Heard<Board.Editor.Action, Board.Editor.State>()
+    let token = note.observeActions(heard.hear)
+
+    note.send(.edit("Plan"))  // reaches the root as .note(.presented(.edit("Plan")))
+    store.send(.open)  // not the child's
+    await note.send(.save).finish()  // the child's effect sends .saved back, presented
+    store.send(.note(.dismiss))  // the parent's: not one of the child's actions
+
+    #expect(heard.entries.map(\.action) == [.edit("Plan"), .save, .saved])
+    #expect(heard.entries.map(\.state.saves) == [0, 0, 1])
+    #expect(store.note == nil)
     withExtendedLifetime(token) {}
   }
 
@@ -283,7 +324,10 @@ private final class Heard<Action, State> {
       }
     }
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(message.contains("cannot be observed: it was scoped with an embedding function"))
+    #expect(
+      message.contains(
+        "the actions of a Store<Board.Editor.State, Board.Editor.Action> cannot be observed: it was "
+          + "scoped with an embedding function"))
     #expect(message.contains("Scope it with an ActionCase"))
   }
 }

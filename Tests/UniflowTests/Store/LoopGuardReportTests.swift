@@ -61,6 +61,40 @@ private struct PingPong: Reducer {
   }
 }
 
+/// A screen on a stack whose actions loop: `ping → pong → ping`.
+private struct PingScreen: Reducer {
+  enum Action: Equatable { case ping, pong }
+
+  func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+    state += 1
+    return .send(action == .ping ? .pong : .ping)
+  }
+}
+
+/// A stack of ``PingScreen``s.
+private struct PingStack: Reducer {
+  struct State: Equatable { var path = StackState<Int>([0]) }
+  enum Action: Equatable {
+    case path(StackAction<Int, PingScreen.Action>)
+
+    static let pathCase = ActionCase(embed: Action.path) {
+      if case .path(let action) = $0 { action } else { nil }
+    }
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { _, _ in .none }
+      .forEach(\.path, action: Action.pathCase) { PingScreen() }
+  }
+}
+
+/// Actions that are not an enum, of a type nested in another.
+private enum Feature {
+  struct Tick: Equatable { var payload = String(repeating: "x", count: 50) }
+  enum Side: Equatable { case left, right }
+  struct Nudge: Equatable { var side: Side }
+}
+
 @MainActor
 private func stoppedChain<R: Reducer>(
   _ reducer: R, initialState: R.State, sending action: R.Action, limit: Int = 1_000
@@ -109,6 +143,36 @@ private func stoppedChain<R: Reducer>(
     #expect(
       cycle.actions == [
         "toggle(true)", "toggle(false)", "child.ping", "child.pong", "toggle(true)",
+      ])
+  }
+
+  @Test func aCycleInsideAStackScreenNamesTheScreensActions() throws {
+    let cycle = try stoppedChain(
+      PingStack(), initialState: PingStack.State(), sending: .path(.element(id: 0, action: .ping)),
+      limit: 100)
+    #expect(cycle.isRepeating)
+    #expect(cycle.actions == ["path.element.ping", "path.element.pong", "path.element.ping"])
+  }
+
+  @Test func actionsThatAreNotEnumsAreNamedByTheirTypeInFull() throws {
+    let reducer = Reduce<Int, Feature.Tick> { count, tick in
+      count += 1
+      return .send(tick)
+    }
+    let cycle = try stoppedChain(reducer, initialState: 0, sending: Feature.Tick(), limit: 100)
+    #expect(cycle.actions == ["Feature.Tick", "Feature.Tick"])
+  }
+
+  @Test func theTypesADescriptionNamesAreNamedInFull() throws {
+    let reducer = Reduce<Int, Feature.Nudge> { count, nudge in
+      count += 1
+      return .send(Feature.Nudge(side: nudge.side == .left ? .right : .left))
+    }
+    let cycle = try stoppedChain(reducer, initialState: 0, sending: Feature.Nudge(side: .left), limit: 100)
+    #expect(
+      cycle.actions == [
+        "Feature.Nudge(side: Feature.Side.left)", "Feature.Nudge(side: Feature.Side.right)",
+        "Feature.Nudge(side: Feature.Side.left)",
       ])
   }
 

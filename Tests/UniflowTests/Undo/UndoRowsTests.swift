@@ -91,7 +91,7 @@ import UniflowTesting
     #expect(
       diagnostics.entries.map(\.description) == [
         "Uniflow: an undo history was cleared: an action addressed to one row of TextLine "
-          + "removed other rows, whose old values were not recorded: lines.element(…)"
+          + "removed other rows, whose old values were not recorded: lines.element.keepOnlyThis"
       ])
   }
 }

@@ -243,6 +243,7 @@ import TodoCore
       "PgUp/PgDn", "g/G, Home/End", "d, Delete", "r  redo", "search", "f, Tab", "Ctrl-Z", "Ctrl-A/Ctrl-E",
       "Ctrl-U/Ctrl-K", "Backspace/Delete", "TERM=dumb", "Exit status:", "2  usage error",
       "3  the change was made",
+      "A title has at most \(Todo.maximumTitleLength) characters and a note at most \(Todo.maximumNoteLength)",
     ] {
       #expect(result.standardOutput.contains(text), "help lacks \(text)")
     }

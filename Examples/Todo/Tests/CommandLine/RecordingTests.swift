@@ -67,6 +67,44 @@ import UniflowTestSupport
     #expect(result.matchedStepCount == session.steps.count)
   }
 
+  /// Records an interactive session to `log`: types each step's keys and waits for what they
+  /// show, then quits.
+  @MainActor
+  func recordTyping(_ steps: [(keys: String, shown: String)], to log: String) async throws {
+    let (process, terminal) = try await todo.startRecordedSession(to: log)
+    for (keys, shown) in steps {
+      terminal.type(keys)
+      try await terminal.read(until: shown)
+    }
+    terminal.type("q")
+    try await terminal.readToEnd()
+    await process.waitForExit()
+    #expect(process.terminationStatus == 0)
+  }
+
+  @Test @MainActor func everyStepIsNamedDownToItsLeafCaseOnEveryScreen() async throws {
+    let log = todo.directory.file("screens.jsonl")
+    try await recordTyping(
+      [
+        ("a", "Add: "), ("Buy milk\r", "Added 1: Buy milk"),
+        ("\r", "Status"), ("Oat", "Oat"), ("\r", "Saved the note of 1"),
+        ("s", "Settings"), (" ", "‹ open ›"), ("\u{1B}", "showing open"),
+      ], to: log)
+
+    let names = try SessionLog(contentsOf: URL(filePath: log), expectedApp: "todo").steps.map(\.name)
+    // A screen's actions and a command's results name what happened, not only where.
+    for vague in ["path.element", "path.element.detail", "path.element.settings", "finished"] {
+      #expect(!names.contains(vague), "a step named \(vague)")
+    }
+    for leaf in [
+      "finished.added", "list.delegate.open", "path.element.detail.edit.insert",
+      "path.element.detail.close", "path.element.detail.saved",
+      "path.element.settings.changeSelected", "path.element.settings.close",
+    ] {
+      #expect(names.contains(leaf), "no step named \(leaf) in \(names)")
+    }
+  }
+
   @Test @MainActor func everyChangeIsCreditedToTheCommandThatMadeItEvenUnderLoad() async throws {
     // Busy loops on every core, so that effects and the repository's live updates race as they
     // do on a loaded machine.
@@ -85,19 +123,12 @@ import UniflowTestSupport
     // SIGKILL: the test process may block the signals a child inherits, SIGTERM among them.
     defer { for burner in burners { kill(burner.processIdentifier, SIGKILL) } }
     let log = todo.directory.file("loaded.jsonl")
-    let (process, terminal) = try await todo.startRecordedSession(to: log)
-    for (keys, shown) in [
-      ("a", "Add: "), ("Buy milk\r", "Added 1: Buy milk"), ("a", "Add: "),
-      ("Call mom\r", "Added 2: Call mom"), ("e", "Rename 2: "), ("!\r", "Renamed 2: Call mom!"),
-      (" ", "Done 2: Call mom!"), ("d", "Deleted 2: Call mom!"), ("u", "Undid: delete"),
-    ] {
-      terminal.type(keys)
-      try await terminal.read(until: shown)
-    }
-    terminal.type("q")
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 0)
+    try await recordTyping(
+      [
+        ("a", "Add: "), ("Buy milk\r", "Added 1: Buy milk"), ("a", "Add: "),
+        ("Call mom\r", "Added 2: Call mom"), ("e", "Rename 2: "), ("!\r", "Renamed 2: Call mom!"),
+        (" ", "Done 2: Call mom!"), ("d", "Deleted 2: Call mom!"), ("u", "Undid: delete"),
+      ], to: log)
 
     // Every step that changed the todos is the result of a command, sent by that command's
     // effect; the live updates bring the initial contents only (no other process wrote).
@@ -113,7 +144,8 @@ import UniflowTestSupport
         #expect(previous.isEmpty && step.cause.flatMap { names[$0] } == "startObserving")
         continue
       }
-      #expect(step.name == "finished", "step \(step.sequenceNumber) \(step.name) changed the todos")
+      #expect(
+        step.name.hasPrefix("finished."), "step \(step.sequenceNumber) \(step.name) changed the todos")
       credited.append(step.cause.flatMap { names[$0] } ?? "none")
     }
     #expect(credited == ["add", "add", "rename", "toggle", "delete", "undo"])
@@ -128,7 +160,7 @@ import UniflowTestSupport
     #expect(done.status == 0)
     let added = try SessionLog(contentsOf: URL(filePath: first), expectedApp: "todo")
     // Each change once: the command, then its result with the contents it left.
-    #expect(added.steps.map(\.name) == ["add", "finished"])
+    #expect(added.steps.map(\.name) == ["add", "finished.added"])
     let completed = try SessionLog(contentsOf: URL(filePath: second), expectedApp: "todo")
     #expect(completed.steps.map(\.name).prefix(1) == ["setDone"])
     #expect(try completed.state(after: completed.steps.count, as: TodoFeature.State.self).list.doneCount == 1)
@@ -410,7 +442,7 @@ import UniflowTestSupport
     // What the program did when it was recorded, as a bug would have it: the added todo's
     // title in the recorded state is not the one the database answered.
     var lines = try String(contentsOf: URL(filePath: log), encoding: .utf8).split(separator: "\n")
-    let loaded = try #require(lines.firstIndex { $0.contains(#""name":"finished""#) })
+    let loaded = try #require(lines.firstIndex { $0.contains(#""name":"finished."#) })
     let patch = try #require(lines[loaded].range(of: #""patch":"#))
     lines[loaded] =
       lines[loaded][..<patch.lowerBound]
@@ -421,7 +453,7 @@ import UniflowTestSupport
     #expect(replay.standardOutput.hasPrefix("replayed \(loaded - 2) of \(steps) recorded steps\n"))
     #expect(
       replay.standardOutput.contains(
-        "line \(loaded + 1): after step \(loaded - 1) (finished) the state differs from the recording:")
+        "line \(loaded + 1): after step \(loaded - 1) (finished.added) the state differs from the recording:")
     )
     #expect(replay.standardOutput.contains(#"todos[id: 1].title: expected "Buy bread", actual "Buy milk""#))
   }

@@ -84,11 +84,16 @@ final class PseudoTerminal {
       throw Failure(description: "no output for a minute; the output so far:\n\(text())")
     }
     var buffer = [UInt8](repeating: 0, count: 4096)
-    let count = Glibc.read(controller, &buffer, buffer.count)
+    let count = systemRead(controller, &buffer, buffer.count)
     guard count > 0 else { return false }
     output.append(contentsOf: buffer[..<count])
     return true
   }
+}
+
+/// The C library's `read`, under a name that does not clash with ``PseudoTerminal/read(until:after:)``.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
 }
 
 /// The C library's pseudo-terminal functions. The C library declares them only for X/Open
@@ -101,8 +106,15 @@ private struct PseudoTerminalFunctions {
   let name: @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
 
   init() throws {
+    // RTLD_DEFAULT: every loaded image, in load order. Glibc's is a null pointer, which Swift
+    // does not import; Apple's is -2.
+    #if canImport(Darwin)
+      let defaultHandle = UnsafeMutableRawPointer(bitPattern: -2)
+    #else
+      let defaultHandle: UnsafeMutableRawPointer? = nil
+    #endif
     func function<F>(_ name: String, as type: F.Type) throws -> F {
-      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else {
+      guard let symbol = dlsym(defaultHandle, name) else {
         throw PseudoTerminal.Failure(description: "the C library has no \(name)")
       }
       return unsafeBitCast(symbol, to: type)
