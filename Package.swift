@@ -28,14 +28,21 @@ let package = Package(
     .target(name: "UniflowDevTools", dependencies: ["Uniflow", "UniflowTesting"]),
     .executableTarget(name: "uniflow-inspect", dependencies: ["UniflowDevTools"]),
 
-    // The Todo demo: the features and their SQLite repository, the terminal's keys and line
-    // editor, and the terminal program.
+    // The Todo demo: the features and their SQLite and PostgreSQL repositories, the terminal's
+    // keys and line editor, and the terminal program.
     .systemLibrary(
       name: "CSQLite",
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
-    .target(name: "TodoCore", dependencies: ["Uniflow", "CSQLite"], path: "Examples/Todo/TodoCore"),
+    // The client library of PostgreSQL, for the Todo program's server (`todo --server`).
+    .systemLibrary(
+      name: "CLibPQ",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+    ),
+    .target(
+      name: "TodoCore", dependencies: ["Uniflow", "CSQLite", "CLibPQ"], path: "Examples/Todo/TodoCore"),
     .target(name: "TodoTerminal", dependencies: ["TodoCore"], path: "Examples/Todo/TodoTerminal"),
     .executableTarget(
       name: "todo", dependencies: ["TodoCore", "TodoTerminal", "UniflowDevTools"], path: "Examples/Todo/todo"),

@@ -52,12 +52,28 @@ public struct Invocation: Equatable, Sendable {
     public var isConfig: Bool {
       if case .config = self { true } else { false }
     }
+
+    /// Whether it creates the database when there is none yet: it adds todos, or sets a
+    /// setting. The others only read, or change todos that a database without todos does not
+    /// have: where there is no database they answer as from an empty one, and create nothing.
+    /// (Without a command, the interactive list creates it: the program decides, as only it
+    /// knows whether it runs on a terminal.)
+    public var createsTheDatabase: Bool {
+      switch self {
+      case .add, .addFromStandardInput, .config(_, value: _?): true
+      case .standard, .help, .version, .list, .done, .reopen, .rename, .remove, .show, .note,
+        .noteFromStandardInput, .clearDone, .undo, .redo, .config(_, value: nil):
+        false
+      }
+    }
   }
 
   /// The command asked for.
   public var command: Command
   /// The database path given with `--db`.
   public var databasePath: String?
+  /// The todo server given with `--server`: a libpq connection string or URI.
+  public var server: String?
 
   /// Parses the arguments (without the program name).
   ///
@@ -68,6 +84,7 @@ public struct Invocation: Equatable, Sendable {
   /// - Throws: ``UsageError`` when the arguments are not a command of the program.
   public init(arguments: [String]) throws(UsageError) {
     var databasePath: String?
+    var server: String?
     var words: [String] = []
     var filters: [(option: String, filter: TodoFilter)] = []
     var wantsHelp = false
@@ -95,6 +112,12 @@ public struct Invocation: Equatable, Sendable {
         index += 1
       case _ where argument.hasPrefix("--db="):
         databasePath = String(argument.dropFirst("--db=".count))
+      case "--server":
+        guard index < arguments.count else { throw UsageError("option --server needs a connection string") }
+        server = arguments[index]
+        index += 1
+      case _ where argument.hasPrefix("--server="):
+        server = String(argument.dropFirst("--server=".count))
       case "-h", "--help":
         wantsHelp = true
       case "--version":
@@ -123,7 +146,9 @@ public struct Invocation: Equatable, Sendable {
       }
     }
     if databasePath?.isEmpty == true { throw UsageError("option --db needs a path") }
+    if server?.isEmpty == true { throw UsageError("option --server needs a connection string") }
     self.databasePath = databasePath
+    self.server = server
     if wantsHelp {
       command = .help
       return

@@ -64,6 +64,38 @@ public enum KeyMap {
     }
   }
 
+  /// What the first keys of a batch read in one go do in a mode, and how many keys that is.
+  ///
+  /// Characters typed in a row into a line (a title, a search, a note) make one insertion, as
+  /// a paste does: the line, the list that follows a search and the screen change once for
+  /// the whole run, however many keys the terminal sent one after another. Any other key is
+  /// one command, as ``command(for:in:)`` gives it.
+  ///
+  /// ```swift
+  /// KeyMap.command(for: [.character("h"), .character("i"), .enter], in: .editingTitle)
+  /// // (.send(.editor(.edit(.insert("hi")))), 2)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keys: The keys not handled yet, oldest first; not empty.
+  ///   - mode: What the keys do now.
+  /// - Returns: What to do, or `nil` for a key that does nothing here, and how many keys of
+  ///   `keys` it stands for (at least one).
+  /// - Complexity: O(*k*) in the number of keys it stands for.
+  public static func command(
+    for keys: ArraySlice<Key>, in mode: TodoFeature.Mode
+  ) -> (command: Command?, count: Int) {
+    guard let first = keys.first else { return (nil, 0) }
+    guard case .character = first, mode.typesText else { return (command(for: first, in: mode), 1) }
+    var run = ""
+    var count = 0
+    while count < keys.count, case .character(let character) = keys[keys.startIndex + count] {
+      run.append(character)
+      count += 1
+    }
+    return (command(for: .paste(run), in: mode), count)
+  }
+
   private static func browsing(_ key: Key) -> Command? {
     switch key {
     case .up, .character("k"): .send(.list(.moveSelection(by: -1)))
@@ -151,6 +183,16 @@ public enum KeyMap {
     case .enter, .escape, .backspace: return .sendInOrder(.path(.element(id: id, action: .settings(.close))))
     case .character("q"), .control(3), .control(4): return .quit
     default: return nil
+    }
+  }
+}
+
+extension TodoFeature.Mode {
+  /// Whether the characters typed go into a line of text: a title, a search or a note.
+  fileprivate var typesText: Bool {
+    switch self {
+    case .editingTitle, .searching, .editingNote: true
+    case .browsing, .readingHistory, .changingSettings: false
     }
   }
 }

@@ -46,27 +46,36 @@ public enum LineEditor {
   ///   - draft: The line being typed.
   ///   - width: The columns available.
   /// - Returns: The text to show, and the cursor's column in it.
-  /// - Complexity: O(*n*) in the length of the line.
+  /// - Complexity: O(*w* + *d*), where *w* is the width and *d* the distance from the cursor to
+  ///   the nearer end of the line: only the characters around the cursor are looked at.
   public static func visible(_ draft: TextDraft, width: Int) -> (text: String, cursorColumn: Int) {
-    // A control character shows as one `�`.
-    let shown = draft.text.map { TextWidth.printable(String($0)).first ?? $0 }
-    let cursor = draft.cursor
+    let text = draft.text
+    let cursor = draft.cursorIndex
     let room = max(1, width)
     // The first character shown: as far left as the cursor allows, leaving it a column.
     var start = cursor
     var used = 1
-    while start > 0, used + TextWidth.columns(of: shown[start - 1]) <= room {
-      start -= 1
-      used += TextWidth.columns(of: shown[start])
+    while start > text.startIndex {
+      let previous = text.index(before: start)
+      let size = TextWidth.columns(of: shown(text[previous]))
+      guard used + size <= room else { break }
+      start = previous
+      used += size
     }
-    var text = ""
+    var visible = ""
     var total = 0
-    for character in shown[start...] {
+    for character in text[start...] {
+      let character = shown(character)
       let size = TextWidth.columns(of: character)
       if total + size > room { break }
-      text.append(character)
+      visible.append(character)
       total += size
     }
-    return (text, TextWidth.columns(of: String(shown[start..<cursor])))
+    return (visible, used - 1)
+  }
+
+  /// A character as the line shows it: a control character as one `�`.
+  private static func shown(_ character: Character) -> Character {
+    TextWidth.printable(String(character)).first ?? character
   }
 }

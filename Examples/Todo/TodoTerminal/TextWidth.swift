@@ -47,22 +47,28 @@ public enum TextWidth {
   ///   - text: The text to fit.
   ///   - width: The columns it must take.
   /// - Returns: The text, cut or padded.
+  /// - Complexity: O(*w*) in the width: the characters past it are not looked at.
   public static func fitted(_ text: String, width: Int) -> String {
     guard width > 0 else { return "" }
-    let text = printable(text)
     var result = ""
     var used = 0
-    let total = columns(of: text)
-    let limit = total > width ? width - 1 : width
+    // The end of the longest start of the text that leaves a column for `…`, in bytes.
+    var kept = (bytes: 0, columns: 0)
+    // Only the characters that can show are looked at: a long text costs what fits.
     for character in text {
-      let size = columns(of: character)
-      if used + size > limit { break }
-      result.append(character)
-      used += size
-    }
-    if total > width {
-      result.append("…")
-      used += 1
+      let shown =
+        character.unicodeScalars.contains(where: isUnprintable)
+        ? printable(String(character)) : String(character)
+      for character in shown {
+        let size = columns(of: character)
+        guard used + size <= width else {
+          let cut = String(decoding: result.utf8.prefix(kept.bytes), as: UTF8.self)
+          return cut + "…" + String(repeating: " ", count: max(0, width - kept.columns - 1))
+        }
+        result.append(character)
+        used += size
+        if used < width { kept = (result.utf8.count, used) }
+      }
     }
     return result + String(repeating: " ", count: max(0, width - used))
   }

@@ -51,6 +51,12 @@ let helpText = """
 
   Options (before or after the command; -- ends them, for a title starting with '-'):
     --db PATH                     use the database file at PATH
+    --server CONNINFO             keep the todos on a PostgreSQL server (or set
+                                  $UNIFLOW_TODO_SERVER): a libpq connection string or URI,
+                                  such as postgresql://todo@db.example.org/todos; TLS
+                                  settings (sslmode=verify-full…) pass through to libpq; the
+                                  password goes in ~/.pgpass or $PGPASSWORD, never here. The
+                                  display settings stay in the local database file
     -h, --help                    show this help
     --version                     show the version
     --record FILE                 record the session's actions and states to a new file
@@ -60,9 +66,12 @@ let helpText = """
                                   folder must exist
     --record-replace FILE         the same, replacing the regular file FILE if it exists
 
-  Database file (its directory is created if missing):
+  Database file:
     --db PATH if given, else $\(TodoDatabaseLocation.environmentVariable) if set,
     else $XDG_DATA_HOME/uniflow-todo/todos.sqlite, else ~/.local/share/uniflow-todo/todos.sqlite
+    It is created, with its folder, by what stores something: add, config KEY VALUE and the
+    interactive list. Where there is none, the other commands answer as from an empty list and
+    create nothing (with a warning naming a path given with --db or the variable).
 
   Output: on a terminal, done todos are dimmed and errors red (not with NO_COLOR set, or
   TERM=dumb); the colour setting makes the lists always (even to a pipe) or never coloured;
@@ -89,7 +98,8 @@ let helpText = """
   Exit status:
     0  success
     1  the change failed: unknown id, nothing to undo, or a database that cannot be used
-       (not a todo database, newer schema, read-only, locked)
+       (not a todo database, newer schema, read-only, locked), or a server that cannot be
+       reached or refuses the login (offline: the change was not made)
     2  usage error: unknown command or option, missing or invalid argument, empty title,
        title or note too long, unknown setting or value
     3  the change was made, but telling of it failed: its output could not be written (a

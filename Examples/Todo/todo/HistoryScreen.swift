@@ -1,9 +1,11 @@
+import Foundation
 import TodoCore
 import TodoTerminal
 import Uniflow
 
 /// The change history of a todo, over its detail screen: the changes undo can still revert
-/// that touched it, newest first.
+/// that touched it, newest first, each with when it was made, and the start of the note a
+/// change of the note left, so that changes of one kind tell apart.
 ///
 /// It draws from its own store, scoped to its screen on the app's stack, into the lines above
 /// the status line.
@@ -11,9 +13,10 @@ import Uniflow
 /// ```
 ///  History of Buy milk                                               #1
 ///  ─────────────────────────────────────────────────────────────────────
-///   complete “Buy milk”
-///   note on “Buy milk”
-///   add “Buy milk”
+///   2026-12-01 15:42  complete “Buy milk”
+///   2026-12-01 15:40  note on “Buy milk”: Oat milk, 2 litres
+///   2026-12-01 15:31  note on “Buy milk”: Oat milk
+///   2026-12-01 15:30  add “Buy milk”
 /// ```
 @MainActor
 final class HistoryScreen {
@@ -22,6 +25,7 @@ final class HistoryScreen {
   /// The lines the screen draws on, from 1 at the top.
   private let lines: Range<Int>
   private var token: ObservationToken?
+  private let dates = DetailScreen.minutes()
 
   init(store: Store<TodoDestination.State, TodoDestination.Action>, canvas: Canvas, lines: Range<Int>) {
     self.store = store
@@ -31,8 +35,13 @@ final class HistoryScreen {
 
   /// Subscribes to the screen's state and paints it once.
   func layOut() {
-    token = store.observe(Self.history) { [unowned self] in draw($0) }
-    draw(Self.history(store.state))
+    token = store.observe(Self.history) { [unowned self] in paint($0) }
+    paint(Self.history(store.state))
+  }
+
+  /// Has the screen painted in the next frame.
+  private func paint(_ history: TodoHistoryFeature.State?) {
+    canvas.paint(Canvas.Part(self)) { [weak self] in self?.draw(history) }
   }
 
   private static func history(_ state: TodoDestination.State) -> TodoHistoryFeature.State? {
@@ -56,7 +65,7 @@ final class HistoryScreen {
       text.append(("\u{1B}[31m", "  ✗ \(error)"))
     } else if let changes = history.changes {
       if changes.isEmpty { text.append(("\u{1B}[2m", "  No changes kept for this todo.")) }
-      text += changes.map { ("", "  " + $0) }
+      text += changes.map { ("", "  " + line(for: $0)) }
     } else {
       text.append(("\u{1B}[2m", "  Reading the history…"))
     }
@@ -67,5 +76,15 @@ final class HistoryScreen {
       }
       canvas.put(text[offset].style + TextWidth.fitted(text[offset].text, width: width), line: line)
     }
+  }
+
+  /// A change as a line: its time, its label, and for a change of the note, the start of the
+  /// note it left (the line is cut to the screen).
+  private func line(for entry: TodoHistoryEntry) -> String {
+    let time = entry.date.map(dates.string(from:)) ?? String(repeating: " ", count: 16)
+    guard entry.label.hasPrefix("note "), let note = entry.note else { return "\(time)  \(entry.label)" }
+    let start = note.prefix { !$0.isNewline }
+    return "\(time)  \(entry.label): "
+      + (note.isEmpty ? "(cleared)" : start + (start.count < note.count ? " …" : ""))
   }
 }

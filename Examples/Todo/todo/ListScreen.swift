@@ -36,6 +36,7 @@ final class ListScreen {
     var filter: TodoFilter
     var search: String
     var sortOrder: TodoSortOrder
+    var showsDoneLast: Bool
   }
 
   private let store: StoreOf<TodoListFeature>
@@ -63,14 +64,26 @@ final class ListScreen {
     let rowCount = Self.rowCount(lines: canvas.lines)
     store.send(.setPageSize(rowCount))
     let state = store.state
-    draw(Self.header(state))
-    canvas.put("\u{1B}[2m" + String(repeating: "─", count: canvas.width), line: headerLine + 1)
-    tokens = [store.observe(Self.header) { [unowned self] in draw($0) }]
+    paint(Self.header(state))
+    canvas.paint(Canvas.Part(self, slot: 1)) { [weak self] in
+      guard let self else { return }
+      canvas.put("\u{1B}[2m" + String(repeating: "─", count: canvas.width), line: headerLine + 1)
+    }
+    tokens = [store.observe(Self.header) { [unowned self] in paint($0) }]
     for slot in 0..<rowCount {
       let select = { (state: TodoListFeature.State) in Self.row(slot: slot, in: state) }
-      draw(select(state), slot: slot)
-      tokens.append(store.observe(select) { [unowned self] in draw($0, slot: slot) })
+      paint(select(state), slot: slot)
+      tokens.append(store.observe(select) { [unowned self] in paint($0, slot: slot) })
     }
+  }
+
+  /// Has the header, or a row, painted in the next frame.
+  private func paint(_ header: Header) {
+    canvas.paint(Canvas.Part(self, slot: 0)) { [weak self] in self?.draw(header) }
+  }
+
+  private func paint(_ row: Row, slot: Int) {
+    canvas.paint(Canvas.Part(self, slot: 2 + slot)) { [weak self] in self?.draw(row, slot: slot) }
   }
 
   private static func row(slot: Int, in state: TodoListFeature.State) -> Row {
@@ -97,13 +110,15 @@ final class ListScreen {
   private static func header(_ state: TodoListFeature.State) -> Header {
     Header(
       openCount: state.openCount, doneCount: state.doneCount, filter: state.filter, search: state.search,
-      sortOrder: state.shownSettings.sortOrder)
+      sortOrder: state.shownSettings.sortOrder, showsDoneLast: state.shownSettings.showsDoneLast)
   }
 
   private func draw(_ header: Header) {
     let title = " Uniflow Todo"
     let matching = header.search.isEmpty ? "" : " matching “\(header.search)”"
-    let order = header.sortOrder == .created ? "" : " by \(header.sortOrder)"
+    let order =
+      (header.sortOrder == .created ? "" : " by \(header.sortOrder)")
+      + (header.showsDoneLast ? ", done last" : "")
     let summary =
       "\(header.openCount) open · \(header.doneCount) done · showing \(header.filter)\(matching)\(order) "
     let width = canvas.width

@@ -10,6 +10,12 @@ func printError(_ message: String) {
   try? StandardOutput.write(Array("\(line)\n".utf8), to: STDERR_FILENO)
 }
 
+/// Prints `todo: warning: ` and the message on standard error: something the user should know,
+/// though the command went on.
+func printWarning(_ message: String) {
+  try? StandardOutput.write(Array("todo: warning: \(message)\n".utf8), to: STDERR_FILENO)
+}
+
 /// The todos as text, one per line: `3  [ ] Buy milk`, done ones dimmed when colouring.
 ///
 /// An empty list is a sentence on a terminal, and nothing otherwise: a script counting lines

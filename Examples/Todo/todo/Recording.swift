@@ -60,9 +60,57 @@ enum Recording {
         options.arguments.append(argument)
       }
     }
-    if options.arguments.first == "inspect" { options.inspect = Array(options.arguments.dropFirst()) }
-    if options.arguments.first == "replay" { options.replay = Array(options.arguments.dropFirst()) }
+    switch try logCommand(in: options.arguments) {
+    case ("inspect", let arguments)?: options.inspect = arguments
+    case ("replay", let arguments)?: options.replay = arguments
+    default: break
+    }
     return options
+  }
+
+  /// The command of `arguments` when it is `inspect` or `replay`, with the arguments left for
+  /// it: the others, without the global options, which go anywhere as for every command
+  /// (`todo --db PATH replay LOG`, `todo replay --db PATH LOG`), and which these commands do not
+  /// need. `nil` for another command, and for `-h`, `--help` and `--version`, which the other
+  /// commands' parser answers.
+  ///
+  /// The command is the first argument that is neither an option nor the path after `--db`.
+  private static func logCommand(
+    in arguments: [String]
+  ) throws(UsageError) -> (name: String, arguments: [String])? {
+    var name: String?
+    var rest: [String] = []
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if !optionsEnded {
+        switch argument {
+        case "--db":
+          guard index < arguments.count else { throw UsageError("option --db needs a path") }
+          index += 1
+          continue
+        case _ where argument.hasPrefix("--db="):
+          continue
+        case "-h", "--help", "--version":
+          return nil
+        case "--":
+          optionsEnded = true
+          // Before the command, `--` only ends the options; after it, it is the command's.
+          if name == nil { continue }
+        default:
+          break
+        }
+      }
+      if name == nil, optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+        guard argument == "inspect" || argument == "replay" else { return nil }
+        name = argument
+      } else {
+        rest.append(argument)
+      }
+    }
+    return name.map { ($0, rest) }
   }
 
   /// A recorder writing to the log file at `path`, starting from `initialState`: the file

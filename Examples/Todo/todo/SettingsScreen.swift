@@ -25,10 +25,12 @@ final class SettingsScreen {
   private let lines: Range<Int>
   private var tokens: [ObservationToken] = []
 
-  /// What the screen shows: the settings, the one selected, and the storage's last error.
+  /// What the screen shows: the settings, the one selected, why the last change was not kept,
+  /// and the storage's last error.
   private struct Content: Equatable {
     var settings: TodoSettings
     var selection: TodoSettings.Key
+    var notKept: String?
     var storageError: String?
   }
 
@@ -40,14 +42,19 @@ final class SettingsScreen {
 
   /// Subscribes to the screen's state and to the shared settings, and paints it once.
   func layOut() {
-    tokens = [store.observe(Self.content) { [unowned self] in draw($0) }]
-    draw(Self.content(store.state))
+    tokens = [store.observe(Self.content) { [unowned self] in paint($0) }]
+    paint(Self.content(store.state))
+  }
+
+  /// Has the screen painted in the next frame.
+  private func paint(_ content: Content?) {
+    canvas.paint(Canvas.Part(self)) { [weak self] in self?.draw(content) }
   }
 
   private static func content(_ state: TodoDestination.State) -> Content? {
     guard case .settings(let screen) = state else { return nil }
     return Content(
-      settings: screen.settings.value, selection: screen.selection,
+      settings: screen.settings.value, selection: screen.selection, notKept: screen.notKept,
       storageError: screen.settings.storageError?.description)
   }
 
@@ -71,7 +78,11 @@ final class SettingsScreen {
       let line = " \(isSelected ? "▸" : " ") \(name)  \(padded) \(key.allowedValues.joined(separator: ", "))"
       text.append((isSelected ? "\u{1B}[7m" : "", line))
     }
-    if let error = content.storageError {
+    if let reason = content.notKept {
+      text.append(("", ""))
+      text.append(("\u{1B}[31m", "  ✗ The change was not kept, the settings are as stored:"))
+      text.append(("\u{1B}[31m", "    \(reason)"))
+    } else if let error = content.storageError {
       text.append(("", ""))
       text.append(("\u{1B}[31m", "  ✗ \(error)"))
     }

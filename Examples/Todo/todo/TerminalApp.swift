@@ -30,12 +30,6 @@ import Uniflow
 /// ```
 @MainActor
 final class TerminalApp {
-  /// What the terminal sent: a key, or the end of the input.
-  private enum Input {
-    case key(Key)
-    case end
-  }
-
   private struct Status: Equatable {
     var error: TodoStoreError?
     var outcome: TodoOutcome?
@@ -83,7 +77,7 @@ final class TerminalApp {
   }
 
   private let store: StoreOf<TodoFeature>
-  private let changeMonitor: TodoChangeMonitor
+  private let changeWatch: any TodoChangeWatch
   private let terminal = Terminal()
   private let canvas: Canvas
   /// Whether the environment lets the `auto` colour setting colour: not when `NO_COLOR` is
@@ -94,9 +88,13 @@ final class TerminalApp {
   private var tokens: [ObservationToken] = []
   private var sources: [any DispatchSourceProtocol] = []
   private var inputSource: (any DispatchSourceRead)?
-  /// What was read from the terminal and is not handled yet, oldest first.
-  private var pendingInput: [Input] = []
-  /// Whether a task is handling ``pendingInput``.
+  /// The keys read from the terminal, oldest first: handled up to ``nextKey``.
+  private var pendingKeys: [Key] = []
+  private var nextKey = 0
+  /// Whether the terminal's input ended: the program quits once the keys before the end are
+  /// handled.
+  private var inputEnded = false
+  /// Whether a task is handling ``pendingKeys``.
   private var isHandlingInput = false
   /// The exit status, once the user quits or a signal ends the program.
   private var exitStatus: Int32?
@@ -105,9 +103,9 @@ final class TerminalApp {
   /// What the program's shared values report, printed once the terminal is restored.
   private let diagnostics: SharedDiagnostics
 
-  init(store: StoreOf<TodoFeature>, changeMonitor: TodoChangeMonitor, diagnostics: SharedDiagnostics) {
+  init(store: StoreOf<TodoFeature>, changeWatch: any TodoChangeWatch, diagnostics: SharedDiagnostics) {
     self.store = store
-    self.changeMonitor = changeMonitor
+    self.changeWatch = changeWatch
     self.diagnostics = diagnostics
     canvas = Canvas(terminal: terminal)
   }
@@ -129,8 +127,19 @@ final class TerminalApp {
     }
     let observation = store.send(.startObserving)
     let store = store
-    let watching = Task { [changeMonitor] in
-      await changeMonitor.run { error in store.send(.failed(error)) }
+    // The display settings another process changed reach the list as an action sent from
+    // outside the store, as the keys are: a change made here is followed by the list's own
+    // action, caused by it, and leaves nothing to send.
+    let outsideSettings = store.observe(\.list.showsTheSettings) { showsThem in
+      guard !showsThem else { return }
+      // Sent once the store is done telling its observers, and only if still needed: another
+      // observer may have seen the same change.
+      Task {
+        if !store.list.showsTheSettings { store.send(.list(.settingsChangedElsewhere)) }
+      }
+    }
+    let watching = Task { [changeWatch] in
+      await changeWatch.run { error in store.send(.failed(error)) }
     }
     layOut()
     listenToInput()
@@ -139,12 +148,13 @@ final class TerminalApp {
     let unsaved = await saveTypedNotes()
     // A setting changed within the last write interval is written now, before the exit.
     try? store.list.settings.save()
-    // Wait for the binding and the monitor to end, so that the repository is released and
+    // Wait for the binding and the watch to end, so that the repository is released and
     // closes the database cleanly before the program exits.
     watching.cancel()
     await watching.value
     store.send(.stopObserving)
     await observation.finish()
+    outsideSettings.cancel()
     tokens = []
     shown = nil
     terminal.restore()
@@ -154,14 +164,16 @@ final class TerminalApp {
   }
 
   /// Saves the notes typed on the detail screens and not stored yet, as leaving each screen
-  /// does, so that quitting loses nothing typed; returns what could not be saved.
+  /// does, so that quitting loses nothing typed; returns what could not be saved, with the
+  /// note as typed, for the user to keep.
   private func saveTypedNotes() async -> [String] {
     var failures: [String] = []
     for id in store.path.ids.reversed() {
       guard case .detail(let detail)? = store.path[id: id], detail.hasUnsavedNote else { continue }
       await store.send(.path(.element(id: id, action: .detail(.close)))).finish()
       if case .detail(let after)? = store.path[id: id], case .failed(let error) = after.saveStatus {
-        failures.append("the note of todo \(after.todo.id) was not saved: \(error)")
+        failures.append(
+          "the note of todo \(after.todo.id) was not saved: \(error); as typed, it was:\n\(after.note.text)")
       }
     }
     return failures
@@ -186,12 +198,21 @@ final class TerminalApp {
     shown = nil
     tokens = [
       store.observe(\.screen) { [unowned self] in show($0) },
-      store.observe(Status.init) { [unowned self] in draw($0) },
-      store.observe(Footer.init) { [unowned self] in draw($0) },
+      store.observe(Status.init) { [unowned self] in paint($0) },
+      store.observe(Footer.init) { [unowned self] in paint($0) },
     ]
     show(store.screen)
-    draw(Status(store.state))
-    draw(Footer(store.state))
+    paint(Status(store.state))
+    paint(Footer(store.state))
+  }
+
+  /// Has the status line, or the footer, painted in the next frame.
+  private func paint(_ status: Status) {
+    canvas.paint(Canvas.Part(self, slot: 0)) { [weak self] in self?.draw(status) }
+  }
+
+  private func paint(_ footer: Footer) {
+    canvas.paint(Canvas.Part(self, slot: 1)) { [weak self] in self?.draw(footer) }
   }
 
   /// The router: gives the screen the state names its scoped store, and lays it out.
@@ -310,9 +331,9 @@ final class TerminalApp {
     if count == 0 {
       // The terminal is gone: a read source would report its end again and again.
       inputSource?.cancel()
-      pendingInput.append(.end)
+      inputEnded = true
     } else if count > 0 {
-      pendingInput.append(contentsOf: decoder.decode(buffer[..<count]).map(Input.key))
+      pendingKeys.append(contentsOf: decoder.decode(buffer[..<count]))
     } else {
       return
     }
@@ -321,30 +342,32 @@ final class TerminalApp {
     Task { await handlePendingInput() }
   }
 
-  /// Handles the queued keys one at a time, in the order they were typed, each in the mode the
-  /// keys before it left.
+  /// Handles the queued keys in the order they were typed, each in the mode the keys before it
+  /// left; characters typed in a row into a line are one insertion (``KeyMap``). The screen is
+  /// drawn once the keys read so far are handled, not after each.
   ///
   /// Typing, moving and filtering are sent and done with. A key that changes the todos waits
   /// for the change's effects before the next key is read, so an undo typed right after an
   /// add undoes that add, and a second delete typed before the first one's change reached the
   /// screen deletes the todo that moved into its place, however long the database takes.
   private func handlePendingInput() async {
-    defer { isHandlingInput = false }
-    while exitStatus == nil, !pendingInput.isEmpty {
-      let input = pendingInput.removeFirst()
-      switch input {
-      case .end:
-        finish(0)
-      case .key(let key):
-        switch KeyMap.command(for: key, in: store.mode) {
-        case .send(let action): store.send(action)
-        case .sendInOrder(let action): await store.send(action).finish()
-        case .suspend: suspend()
-        case .quit: finish(0)
-        case nil: break
-        }
+    defer {
+      pendingKeys.removeAll(keepingCapacity: true)
+      nextKey = 0
+      isHandlingInput = false
+    }
+    while exitStatus == nil, nextKey < pendingKeys.count {
+      let (command, count) = KeyMap.command(for: pendingKeys[nextKey...], in: store.mode)
+      nextKey += count
+      switch command {
+      case .send(let action): store.send(action)
+      case .sendInOrder(let action): await store.send(action).finish()
+      case .suspend: suspend()
+      case .quit: finish(0)
+      case nil: break
       }
     }
+    if inputEnded { finish(0) }
   }
 
   /// Gives the terminal back and stops the program, as Ctrl-Z does to any program; once the

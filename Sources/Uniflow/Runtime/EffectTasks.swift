@@ -82,9 +82,13 @@ final class EffectTasks: Sendable {
   }
 
   /// Cancels every task running under `id`; nothing happens if none is.
+  ///
+  /// The tasks are no longer under `id` once cancelled, though they still run until they end:
+  /// so cancelling `id` again (a debounce restarted on every key, while the main actor is too
+  /// busy for the cancelled tasks to end) costs nothing for them.
   func cancel(id: EffectID) {
     let tasks = registry.withLock { registry in
-      (registry.tokensByID[id] ?? []).compactMap { registry.tasks[$0]?.task }
+      (registry.tokensByID.removeValue(forKey: id) ?? []).compactMap { registry.tasks[$0]?.task }
     }
     for task in tasks { task.cancel() }
   }
@@ -95,7 +99,7 @@ final class EffectTasks: Sendable {
     for task in tasks { task.cancel() }
   }
 
-  /// Whether any task is running under `id`.
+  /// Whether any task is running under `id`, and was not cancelled.
   func isRunning(id: EffectID) -> Bool {
     registry.withLock { $0.tokensByID[id] != nil }
   }

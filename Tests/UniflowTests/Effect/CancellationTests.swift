@@ -171,6 +171,35 @@ private struct Timer: Reducer {
     #expect(store.runningEffectCount == 0)
   }
 
+  /// A cancelled effect is no longer under its identifier, even before its task has wound down:
+  /// a throttle on that identifier runs at once, and cancelling it again (a debounce restarted
+  /// by each of many keys handled in one go) does not go over the cancelled tasks again.
+  @Test func aCancelledThrottleWindowLetsTheNextEffectRunAtOnce() async {
+    let clock = TestClock()
+    let store = Store(
+      initialState: 0,
+      reducer: Reduce<Int, String> { count, action in
+        switch action {
+        case "refresh": return .send("refreshed").throttle(id: "refresh", for: .seconds(2), clock: clock)
+        case "reset": return .cancel(id: "refresh")
+        default:
+          count += 1
+          return .none
+        }
+      })
+    let first = store.send("refresh")
+    #expect(store.state == 1)
+    store.send("reset")
+    // No suspension since the reset: the cancelled window's task has not ended yet.
+    let second = store.send("refresh")
+    #expect(store.state == 2)
+    await first.finish()
+    await clock.waitForSleepers()
+    await clock.advance(by: .seconds(2))
+    await second.finish()
+    #expect(store.runningEffectCount == 0)
+  }
+
   @Test func actionsSentAfterCancellationAreDropped() async {
     let clock = TestClock()
     let store = Store(

@@ -98,6 +98,8 @@ import TodoCore
   }
 
   @Test func emptyListsPrintNothingToAPipeOrAFile() async throws {
+    _ = try await todo.run("add", "Buy milk")
+    _ = try await todo.run("rm", "1")
     for arguments in [["list"], ["list", "--open"], ["list", "--done"], ["list", "--grep", "x"], []] {
       try await expectSuccess(todo.runWithoutDatabase(["--db", todo.database] + arguments), printing: "")
     }
@@ -203,13 +205,15 @@ import TodoCore
 
   // MARK: Without arguments, help, version
 
-  @Test func withoutArgumentsAndWithoutATerminalItPrintsTheListOfAFreshDefaultDatabase() async throws {
+  @Test func withoutArgumentsAndWithoutATerminalItPrintsTheListOfTheDefaultDatabase() async throws {
+    // Before the first change there is no database: an empty list, and nothing created.
     let result = try await todo.runWithoutDatabase([], input: "")
     expectSuccess(result, printing: "")
     let home = todo.directory.file("home")
-    #expect(FileManager.default.fileExists(atPath: home + "/.local/share/uniflow-todo/todos.sqlite"))
+    #expect(!FileManager.default.fileExists(atPath: home + "/.local/share/uniflow-todo"))
 
     _ = try await todo.runWithoutDatabase(["add", "Buy milk"])
+    #expect(FileManager.default.fileExists(atPath: home + "/.local/share/uniflow-todo/todos.sqlite"))
     try await expectSuccess(todo.runWithoutDatabase([]), printing: "1  [ ] Buy milk\n")
   }
 
@@ -226,8 +230,14 @@ import TodoCore
       todo.runWithoutDatabase(["add", "in env"], environment: environment), printing: "Added 1: in env\n")
     try await expectSuccess(
       todo.runWithoutDatabase(["list"], environment: environment), printing: "1  [ ] in env\n")
-    try await expectSuccess(
-      todo.runWithoutDatabase(["--db", todo.database, "list"], environment: environment), printing: "")
+    let explicit = try await todo.runWithoutDatabase(
+      ["--db", todo.database, "list"], environment: environment)
+    #expect(explicit.status == 0)
+    #expect(explicit.standardOutput == "")
+    #expect(
+      explicit.errorLines == [
+        "todo: warning: there is no todo database at \(todo.database); nothing is read or created there"
+      ])
   }
 
   @Test(arguments: [["--help"], ["-h"], ["help"], ["list", "--help"], ["frobnicate", "--help"]])
@@ -252,7 +262,10 @@ import TodoCore
   @Test func versionNamesTheProgramAndSQLite() async throws {
     let result = try await todo.runWithoutDatabase(["--version"])
     #expect(result.status == 0)
-    #expect(result.standardOutput == "todo 0.1.0 (Uniflow; SQLite \(SQLiteDatabase.libraryVersion))\n")
+    #expect(
+      result.standardOutput
+        == "todo 0.1.0 (Uniflow; SQLite \(SQLiteDatabase.libraryVersion); libpq \(PostgresServer.libraryVersion))\n"
+    )
     #expect(result.standardError.isEmpty)
   }
 
@@ -334,7 +347,7 @@ import TodoCore
 
     try await expectFailure(
       todo.run("add", "Buy milk"), status: 1,
-      saying: "has schema version 9 but this todo knows versions up to 5")
+      saying: "has schema version 9 but this todo knows versions up to 6")
     #expect(try todo.directory.contents(of: todo.database) == before)
   }
 

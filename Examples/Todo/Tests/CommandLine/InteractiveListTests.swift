@@ -131,6 +131,64 @@ import UniflowTestSupport
     #expect(snapshot.todos.map(\.isDone) == [false, true])
   }
 
+  /// Keys sent one after another (a terminal without bracketed paste, a remote session, a fast
+  /// typist) are handled as they come, but the screen is drawn once for what was read in one
+  /// go: the work of drawing does not grow with the keys, nor with the length of the note.
+  @Test func keysTypedOneAfterAnotherIntoANoteAreDrawnOncePerBatchNotPerKey() async throws {
+    _ = try await todo.run("add", "Buy milk")
+    let process = try start()
+    try await terminal.read(until: "Buy milk")
+    terminal.type("\r")
+    try await terminal.read(until: "Note: ")
+    let mark = terminal.output.count
+    let typed = String(repeating: "abcdefghi ", count: 400) + "end"
+    terminal.type(typed)
+    // The input line shows the end of the note, as the last frame drew it.
+    try await terminal.read(until: "end\u{1B}[0m\u{1B}[K", after: mark)
+    let drawn = terminal.text(from: mark)
+    // The input line is drawn once a frame; once a key would be 4 003 times.
+    let frames = drawn.components(separatedBy: "\u{1B}[1m Note: ").count - 1
+    #expect(frames >= 1)
+    #expect(frames <= 40, "\(frames) frames for \(typed.count) keys")
+    // Each frame draws at most the screen: the output does not grow with the note either.
+    let written = terminal.output.count - mark
+    #expect(written <= frames * 24 * 200, "\(written) bytes in \(frames) frames")
+
+    terminal.type("\u{1B}")
+    try await terminal.read(until: "Saved the note of 1: Buy milk", after: mark)
+    terminal.type("q")
+    try await terminal.readToEnd()
+    await process.waitForExit()
+    #expect(process.terminationStatus == 0)
+    #expect(try await storedSnapshot().todos.map(\.note) == [typed])
+  }
+
+  /// At 100 columns, the message of a note too long to save keeps its instruction: the reason
+  /// goes on a line of its own under it.
+  @Test func aNoteTooLongToSaveSaysWhatToDoAtOneHundredColumns() async throws {
+    _ = try await todo.run("add", "Buy milk")
+    let wide = try PseudoTerminal(columns: 100)
+    let process = try todo.start(on: wide, environment: ["TERM": "xterm-256color", "NO_COLOR": nil])
+    try await wide.read(until: "Buy milk")
+    var mark = wide.output.count
+    wide.type("\r")
+    try await wide.read(until: "Note: ", after: mark)
+    mark = wide.output.count
+    let long = String(repeating: "n", count: Todo.maximumNoteLength + 1)
+    wide.type("\u{1B}[200~\(long)\u{1B}[201~\u{1B}")
+    try await wide.read(until: "(✗ not saved: 1 character too long; delete it to save)", after: mark)
+    try await wide.read(until: "✗ the note is 10001 characters long; a note has at most 10000", after: mark)
+    // Deleting the character over leaves a note that can be saved, and Esc saves it.
+    mark = wide.output.count
+    wide.type("\u{7F}\u{1B}")
+    try await wide.read(until: "Saved the note of 1: Buy milk", after: mark)
+    wide.type("q")
+    try await wide.readToEnd()
+    await process.waitForExit()
+    #expect(process.terminationStatus == 0)
+    #expect(try await storedSnapshot().todos.map(\.note.count) == [Todo.maximumNoteLength])
+  }
+
   @Test func theDetailShowsTheStoredNoteAndItsDates() async throws {
     _ = try await todo.run("add", "Buy milk")
     _ = try await todo.run("note", "1", "Oat milk")
@@ -156,6 +214,8 @@ import UniflowTestSupport
   @Test func tabOnTheDetailShowsTheTodosHistoryAndEscGoesBackLevelByLevel() async throws {
     _ = try await todo.run("add", "Buy milk")
     _ = try await todo.run("add", "Call mom")
+    _ = try await todo.run("note", "1", "Oat")
+    _ = try await todo.run("note", "1", "Oat milk")
     _ = try await todo.run("done", "1")
     let process = try start()
     try await terminal.read(until: "Call mom")
@@ -166,6 +226,9 @@ import UniflowTestSupport
     let shown = terminal.text(from: mark)
     #expect(shown.contains("complete “Buy milk”"))
     #expect(!shown.contains("Call mom"))
+    // The two changes of the note tell apart: each with its time, and the note it left.
+    #expect(shown.contains(#/\d{4}-\d\d-\d\d \d\d:\d\d  note on “Buy milk”: Oat milk /#))
+    #expect(shown.contains(#/\d{4}-\d\d-\d\d \d\d:\d\d  note on “Buy milk”: Oat /#))
     mark = terminal.output.count
     terminal.type("\u{1B}")
     try await terminal.read(until: "Note: ", after: mark)
@@ -221,6 +284,22 @@ import UniflowTestSupport
     let snapshot = try await storedSnapshot()
     #expect(snapshot.todos.map(\.isDone) == [false])
     #expect(snapshot.undoHistory == ["add “Buy milk”", "complete “Buy milk”", "reopen “Buy milk”"])
+  }
+
+  /// With done todos last, the header says so, and a todo checked off leaves its place under
+  /// the cursor to the next one: `k space k space` checks off two neighbours.
+  @Test func withDoneTodosLastTheCursorStaysAndTwoNeighboursAreCheckedOff() async throws {
+    for title in ["a", "b", "c"] { _ = try await todo.run("add", title) }
+    _ = try await todo.run("config", "done-last", "yes")
+    let process = try start()
+    try await terminal.read(until: "showing all, done last")
+    terminal.type("Gk k ")
+    try await terminal.read(until: "Done 1: a")
+    terminal.type("q")
+    try await terminal.readToEnd()
+    await process.waitForExit()
+    #expect(process.terminationStatus == 0)
+    #expect(try await storedSnapshot().todos.map(\.isDone) == [true, true, false])
   }
 
   @Test func quickDeletesEachDeleteTheSelectedTodo() async throws {

@@ -118,4 +118,61 @@ import TodoCore
     #expect(list.standardError == "todo: error: \(message)\n")
     #expect(try todo.directory.contents(of: database) == before)
   }
+
+  /// After a failure the screen shows what is stored, and nothing typed is lost: a setting
+  /// changed on the settings screen is put back, with the reason, and the list agrees with
+  /// `todo config`; a title typed stays in the editor; a note typed stays on its screen, and
+  /// is printed when the program quits with it unsaved.
+  @Test func onAWriteProtectedDatabaseTheScreenShowsWhatIsStoredAndKeepsWhatWasTyped() async throws {
+    #expect(try await todo.runWithoutDatabase(["--db", database, "add", "Buy milk"]).status == 0)
+    try setPermissions(0o777, of: folder)
+    try setPermissions(0o444, of: database)
+    let terminal = try PseudoTerminal()
+    // The last --db wins: the database in the folder the test made.
+    let process = try todo.start(
+      on: terminal, arguments: ["--db", database], environment: ["TERM": "xterm-256color", "NO_COLOR": nil],
+      unprivileged: true)
+    try await terminal.read(until: "Buy milk")
+
+    // The filter, all → open, on the settings screen: refused, and put back.
+    var mark = terminal.output.count
+    terminal.type("sl")
+    try await terminal.read(until: "The change was not kept", after: mark)
+    try await terminal.read(until: "‹ all ›", after: mark)
+    mark = terminal.output.count
+    terminal.type("\u{1B}")
+    try await terminal.read(until: "showing all", after: mark)
+    #expect(!terminal.text(from: mark).contains("showing open"))
+    // The list's own filter key, the same way.
+    mark = terminal.output.count
+    terminal.type("f")
+    try await terminal.read(until: "the setting was not kept", after: mark)
+    try await terminal.read(until: "showing all", after: mark)
+    #expect(try await run("config", "filter").standardOutput == "all\n")
+
+    // A title typed stays in the editor, with the reason.
+    mark = terminal.output.count
+    terminal.type("aCall mom\r")
+    try await terminal.read(until: "cannot be changed", after: mark)
+    try await terminal.read(until: "Add: \u{1B}[0mCall mom", after: mark)
+    terminal.type("\u{1B}")
+
+    // A note typed stays on its screen after Esc, with the reason, and again after a second Esc.
+    mark = terminal.output.count
+    terminal.type("\rOat milk\u{1B}")
+    try await terminal.read(until: "esc tries again", after: mark)
+    mark = terminal.output.count
+    terminal.type("\u{1B}")
+    try await terminal.read(until: "esc tries again", after: mark)
+    try await terminal.read(until: "  Oat milk", after: mark)
+    #expect(!terminal.text(from: mark).contains("enter open"))
+    // Quitting with it unsaved prints it.
+    terminal.type("\u{03}")
+    try await terminal.readToEnd()
+    await process.waitForExit()
+    #expect(process.terminationStatus == 0)
+    #expect(terminal.text().contains("the note of todo 1 was not saved: "))
+    #expect(terminal.text().contains("as typed, it was:\r\nOat milk"))
+    #expect(try await run("list").standardOutput == "1  [ ] Buy milk\n")
+  }
 }

@@ -41,9 +41,12 @@ import UniflowTestSupport
     #expect(names.filter { $0 == "add" }.count == 2)
     #expect(names.contains("toggle"))
     #expect(names.contains("list.cycleFilter"))
-    // Editing is recorded too, a key at a time, and the title's save becomes the command.
-    #expect(names.filter { $0 == "editor.edit.insert" }.count == "Buy milk".count + "Call mom".count)
-    #expect(names.filter { $0 == "editor.save" }.count == 2)
+    // Editing is recorded too (the characters read in one go as one insertion), and the title's
+    // save becomes the command.
+    #expect(names.contains("editor.edit.insert"))
+    let saves = session.steps.indices.filter { session.steps[$0].name == "editor.save" }
+    let saved = try saves.map { try session.state(after: $0, as: TodoFeature.State.self).editor?.draft.text }
+    #expect(saved == ["Buy milk", "Call mom"])
     #expect(names.last == "stopObserving")
     let effectSent = session.steps.filter(\.isSentByEffect)
     #expect(effectSent.contains { $0.name == "snapshotLoaded" })
@@ -176,6 +179,38 @@ import UniflowTestSupport
       inspect.errorLines == [
         "todo: error: no session log given; usage: todo inspect LOG [-o PAGE] [--app NAME]"
       ])
+  }
+
+  /// The list takes in a change of the settings as an action caused by the change made on the
+  /// settings screen; a change another process made arrives as an action of its own, with no
+  /// cause, named for where it came from.
+  @Test func aSettingsChangeIsTheCauseOfTheListsActionAndAnotherProcesssIsMarkedAsSuch() async throws {
+    let log = todo.directory.file("settings.jsonl")
+    let (process, terminal) = try await todo.startRecordedSession(to: log)
+    var mark = terminal.output.count
+    terminal.type("s")
+    try await terminal.read(until: "esc/enter back", after: mark)
+    mark = terminal.output.count
+    terminal.type("l")
+    try await terminal.read(until: "‹ open ›", after: mark)
+    mark = terminal.output.count
+    try await expectSuccess(todo.run("config", "sort", "title"), printing: "Set sort to title\n")
+    try await terminal.read(until: "  title  ", after: mark)
+    terminal.type("\u{1B}q")
+    try await terminal.readToEnd()
+    await process.waitForExit()
+    #expect(process.terminationStatus == 0)
+
+    let steps = try SessionLog(contentsOf: URL(filePath: log), expectedApp: "todo").steps
+    let change = try #require(steps.first { $0.action.description.contains("changeSelected") })
+    let followed = steps.filter { $0.name == "list.settingsChanged" }
+    #expect(followed.map(\.cause) == [change.sequenceNumber])
+    let elsewhere = steps.filter { $0.name == "list.settingsChangedElsewhere" }
+    #expect(elsewhere.count == 1, "\(steps.map(\.name))")
+    #expect(elsewhere.first?.cause == nil)
+    let final = try SessionLog(contentsOf: URL(filePath: log), expectedApp: "todo").state(
+      after: steps.count, as: TodoFeature.State.self)
+    #expect(final.list.shownSettings == TodoSettings(filter: .open, sortOrder: .title))
   }
 
   @Test func inspectingALogCutShortWritesWhatItCouldRead() async throws {
@@ -435,6 +470,37 @@ import UniflowTestSupport
       replay.standardOutput
         == "replayed \(steps) of \(steps) recorded steps: every state matches the recording\n")
     #expect(replay.standardError == "")
+  }
+
+  /// The global options go anywhere, for `replay` and `inspect` as for the other commands.
+  @Test func theGlobalOptionsGoBeforeOrAfterReplayAndInspect() async throws {
+    let (log, steps) = try await recordedSession()
+    let matches = "replayed \(steps) of \(steps) recorded steps: every state matches the recording\n"
+    for arguments in [
+      ["--db", todo.database, "replay", log], ["replay", "--db", todo.database, log],
+      ["replay", log, "--db=\(todo.database)"], ["--db", "replay", "replay", log],
+    ] {
+      let replay = try await todo.runWithoutDatabase(arguments)
+      #expect(replay.status == 0, "\(arguments): \(replay.standardError)")
+      #expect(replay.standardOutput == matches, "\(arguments)")
+    }
+    let page = todo.directory.file("page.html")
+    for arguments in [
+      ["--db", todo.database, "inspect", log, "-o", page],
+      ["inspect", log, "--db", todo.database, "-o", page],
+    ] {
+      try? FileManager.default.removeItem(atPath: page)
+      let inspect = try await todo.runWithoutDatabase(arguments)
+      #expect(inspect.status == 0, "\(arguments): \(inspect.standardError)")
+      #expect(FileManager.default.fileExists(atPath: page), "\(arguments)")
+    }
+    // Help is help wherever it is asked for; a --db without its path is a usage error.
+    let help = try await todo.runWithoutDatabase(["replay", "--help"])
+    #expect(help.status == 0)
+    #expect(help.standardOutput.contains("todo replay FILE"))
+    let usage = try await todo.runWithoutDatabase(["replay", log, "--db"])
+    #expect(usage.status == 2)
+    #expect(usage.errorLines == ["todo: error: option --db needs a path (see 'todo --help')"])
   }
 
   @Test func theFirstStepWhoseStateDiffersIsReportedWithStatus1() async throws {

@@ -111,7 +111,7 @@ import UniflowTesting
     clock.checkNoSleepers()
   }
 
-  @Test func aFailedSaveStaysOnScreenAndClosingAgainLeavesTheStoredNote() async throws {
+  @Test func aFailedSaveStaysOnScreenWithTheNoteTypedAndClosingAgainTriesAgain() async throws {
     let store = makeStore(FailingRepository(.readOnly(path: "/db")))
     await open(store)
     await store.send(.path(.element(id: 0, action: .detail(.edit(.insert("Oat")))))) {
@@ -138,7 +138,24 @@ import UniflowTesting
     await store.receive(.path(.element(id: 0, action: .detail(.saveFailed(.readOnly(path: "/db")))))) {
       $0.path[id: 0] = detail(typed: "Oat!") { $0.saveStatus = .failed(.readOnly(path: "/db")) }
     }
-    // Closing after a failure the user has seen leaves the note as it is stored.
+    // Closing after a failure tries again: nothing typed is dropped, the screen stays with the
+    // note and the reason.
+    await store.send(.path(.element(id: 0, action: .detail(.close)))) {
+      $0.path[id: 0] = detail(typed: "Oat!") {
+        $0.isClosing = true
+        $0.saveStatus = .saving("Oat!")
+      }
+    }
+    await store.receive(.path(.element(id: 0, action: .detail(.saveFailed(.readOnly(path: "/db")))))) {
+      $0.path[id: 0] = detail(typed: "Oat!") { $0.saveStatus = .failed(.readOnly(path: "/db")) }
+    }
+    // Deleting what was typed leaves the note as it is stored, and the screen with it.
+    await store.send(.path(.element(id: 0, action: .detail(.edit(.deleteToStart))))) {
+      $0.path[id: 0] = detail(typed: "Oat!") {
+        $0.note = TextDraft()
+        $0.noteHistory = UndoHistory(undo: ["Typing", "Deletion"])
+      }
+    }
     await store.send(.path(.element(id: 0, action: .detail(.close))))
     await store.receive(.path(.popFrom(id: 0))) { $0.path.removeAll() }
   }
@@ -210,6 +227,23 @@ import UniflowTesting
       $0.path[id: 0] = detail(typed: long) { $0.saveStatus = .failed(error) }
     }
     #expect(try await repository.snapshot().todos == [milk])
+    // Leaving again tries again: the screen stays, with the note typed and the reason.
+    await store.send(.path(.element(id: 0, action: .detail(.close)))) {
+      $0.path[id: 0] = detail(typed: long) {
+        $0.isClosing = true
+        $0.saveStatus = .saving(long)
+      }
+    }
+    await store.receive(.path(.element(id: 0, action: .detail(.saveFailed(error))))) {
+      $0.path[id: 0] = detail(typed: long) { $0.saveStatus = .failed(error) }
+    }
+    // Undoing the typing leaves the note as stored: then the screen can go.
+    await store.send(.path(.element(id: 0, action: .detail(.undo(.undo))))) {
+      $0.path[id: 0] = detail(typed: "") {
+        $0.saveStatus = .failed(error)
+        $0.noteHistory = UndoHistory(undo: [], redo: ["Typing"])
+      }
+    }
     await store.send(.path(.element(id: 0, action: .detail(.close))))
     await store.receive(.path(.popFrom(id: 0))) { $0.path.removeAll() }
   }

@@ -72,6 +72,53 @@ import UniflowTesting
     await stopObserving(store)
   }
 
+  /// What this program's last command did stops being the news once another process changes
+  /// the list: "Added 2" must not stay after another window undid that add.
+  @Test func anotherProcesssChangeClearsTheLastCommandsMessage() async throws {
+    let repository = OutsideChangesRepository(todos: [todo(1, "Buy milk")])
+    let store = makeStore(repository)
+    await startObserving(store, loading: [todo(1, "Buy milk")])
+    await store.send(.add(title: "Call mom"))
+    let added = TodoSnapshot(
+      todos: [todo(1, "Buy milk"), todo(2, "Call mom")], undoHistory: ["add “Call mom”"])
+    await store.receive(.finished(.added(todo(2, "Call mom")), contents: added)) {
+      $0.list.todos = added.todos
+      $0.undoHistory = added.undoHistory
+      $0.list.selection = 2
+      $0.outcome = .added(todo(2, "Call mom"))
+    }
+
+    _ = try await repository.changeFromOutside { base throws(TodoStoreError) in try await base.undo() }
+    await store.receive(.snapshotLoaded(TodoSnapshot(todos: [todo(1, "Buy milk")]))) {
+      $0.list.todos = [todo(1, "Buy milk")]
+      $0.undoHistory = []
+      $0.list.selection = 1
+      $0.outcome = nil
+    }
+    await stopObserving(store)
+  }
+
+  /// A screen pushed over the list starts without the list's message: "Saved the note" does not
+  /// follow the user to the settings.
+  @Test func aScreenPushedStartsWithoutTheLastMessage() async {
+    var state = TodoFeature.State(list: .init(todos: [todo(1, "Buy milk")], isLoaded: true))
+    state.outcome = .noted(todo(1, "Buy milk"))
+    let store = makeStore(state: state)
+    await store.send(.list(.openSettings))
+    await store.receive(.list(.delegate(.openSettings))) {
+      $0.outcome = nil
+      $0.path.append(.settings(TodoSettingsFeature.State(settings: $0.list.settings)))
+    }
+    await store.send(.path(.element(id: 0, action: .settings(.close))))
+    await store.receive(.path(.popFrom(id: 0))) { $0.path.removeAll() }
+    await store.send(.failed(.nothingToUndo)) { $0.error = .nothingToUndo }
+    await store.send(.list(.openSelected))
+    await store.receive(.list(.delegate(.open(todo(1, "Buy milk"))))) {
+      $0.error = nil
+      $0.path.append(.detail(TodoDetailFeature.State(todo: todo(1, "Buy milk"))))
+    }
+  }
+
   @Test func stoppingTheBindingEndsItsEffects() async throws {
     let repository = OutsideChangesRepository()
     let store = makeStore(repository)
@@ -443,18 +490,36 @@ import UniflowTesting
     #expect(store.state.mode == .editingTitle)
     await store.send(.editor(.edit(.insert("Buy milk")))) { $0.editor?.draft = TextDraft("Buy milk") }
     await store.send(.editor(.save))
-    await store.receive(.editor(.delegate(.save(id: nil, title: "Buy milk")))) { $0.editor = nil }
+    // The editor stays until the todo is added.
+    await store.receive(.editor(.delegate(.save(id: nil, title: "Buy milk"))))
     await store.receive(.add(title: "Buy milk"))
     await store.receive(
       .finished(
         .added(todo(1, "Buy milk")),
         contents: TodoSnapshot(todos: [todo(1, "Buy milk")], undoHistory: ["add “Buy milk”"]))
     ) {
+      $0.editor = nil
       $0.list.todos = [todo(1, "Buy milk")]
       $0.undoHistory = ["add “Buy milk”"]
       $0.outcome = .added(todo(1, "Buy milk"))
     }
     await stopObserving(store)
+  }
+
+  /// A title that cannot be saved is not lost: the editor stays with it, and the status line
+  /// says why.
+  @Test func aTitleThatCannotBeSavedStaysInTheEditorWithTheReason() async {
+    let store = makeStore(FailingRepository(.readOnly(path: "/db")))
+    await store.send(.list(.addTodo))
+    await store.receive(.list(.delegate(.add))) { $0.editor = TitleEditorFeature.State() }
+    await store.send(.editor(.edit(.insert("Buy milk")))) { $0.editor?.draft = TextDraft("Buy milk") }
+    await store.send(.editor(.save))
+    await store.receive(.editor(.delegate(.save(id: nil, title: "Buy milk"))))
+    await store.receive(.add(title: "Buy milk"))
+    await store.receive(.failed(.readOnly(path: "/db"))) { $0.error = .readOnly(path: "/db") }
+    #expect(store.state.mode == .editingTitle)
+    #expect(store.state.editor?.draft.text == "Buy milk")
+    await store.finish()
   }
 
   @Test func editingTheSelectedTodoStartsFromItsTitleAndCancellingChangesNothing() async {
@@ -481,7 +546,7 @@ import UniflowTesting
     }
     await store.send(.editor(.edit(.insert("!")))) { $0.editor?.draft = TextDraft("Buy milk!") }
     await store.send(.editor(.save))
-    await store.receive(.editor(.delegate(.save(id: 1, title: "Buy milk!")))) { $0.editor = nil }
+    await store.receive(.editor(.delegate(.save(id: 1, title: "Buy milk!"))))
     await store.receive(.rename(id: 1, title: "Buy milk!"))
     await store.receive(
       .finished(
@@ -489,6 +554,7 @@ import UniflowTesting
         contents: TodoSnapshot(
           todos: [todo(1, "Buy milk!")], undoHistory: ["rename “Buy milk” to “Buy milk!”"]))
     ) {
+      $0.editor = nil
       $0.list.todos = [todo(1, "Buy milk!")]
       $0.undoHistory = ["rename “Buy milk” to “Buy milk!”"]
       $0.outcome = .renamed(todo(1, "Buy milk!"))
@@ -516,6 +582,54 @@ import UniflowTesting
       $0.undoHistory = ["complete “Call mom”"]
       $0.outcome = .completed(todo(2, "Call mom", isDone: true))
     }
+    await store.finish()
+  }
+
+  /// With done todos last, a todo checked off moves down and the next one takes its place under
+  /// the cursor: `k space k space` checks off two neighbours.
+  @Test func withDoneTodosLastTheCursorStaysWhereItWasAndTheNextTodoTakesThePlace() async {
+    let todos: IdentifiedArray<Todo> = [todo(1, "a"), todo(2, "b"), todo(3, "c")]
+    let store = makeStore(
+      InMemoryTodoRepository(todos: todos),
+      state: TodoFeature.State(
+        list: .init(
+          todos: todos, settings: Shared(TodoSettings(showsDoneLast: true)), selection: 3, isLoaded: true)))
+    await store.send(.list(.moveSelection(by: -1))) { $0.list.selection = 2 }
+    await store.send(.list(.toggleSelected))
+    await store.receive(.list(.delegate(.toggle(id: 2))))
+    await store.receive(.toggle(id: 2))
+    await store.receive(
+      .finished(
+        .completed(todo(2, "b", isDone: true)),
+        contents: TodoSnapshot(
+          todos: [todo(1, "a"), todo(2, "b", isDone: true), todo(3, "c")], undoHistory: ["complete “b”"]))
+    ) {
+      $0.list.todos[id: 2] = todo(2, "b", isDone: true)
+      $0.undoHistory = ["complete “b”"]
+      $0.outcome = .completed(todo(2, "b", isDone: true))
+      $0.list.selection = 3
+    }
+    #expect(store.state.list.visibleTodos.ids == [1, 3, 2])
+    #expect(store.state.list.selectedIndex == 1)
+
+    await store.send(.list(.moveSelection(by: -1))) { $0.list.selection = 1 }
+    await store.send(.list(.toggleSelected))
+    await store.receive(.list(.delegate(.toggle(id: 1))))
+    await store.receive(.toggle(id: 1))
+    await store.receive(
+      .finished(
+        .completed(todo(1, "a", isDone: true)),
+        contents: TodoSnapshot(
+          todos: [todo(1, "a", isDone: true), todo(2, "b", isDone: true), todo(3, "c")],
+          undoHistory: ["complete “b”", "complete “a”"]))
+    ) {
+      $0.list.todos[id: 1] = todo(1, "a", isDone: true)
+      $0.undoHistory.append("complete “a”")
+      $0.outcome = .completed(todo(1, "a", isDone: true))
+      $0.list.selection = 3
+    }
+    #expect(store.state.list.visibleTodos.ids == [3, 1, 2])
+    #expect(store.state.list.selectedIndex == 0)
     await store.finish()
   }
 
@@ -609,7 +723,7 @@ import UniflowTesting
       $0.editor?.draft = TextDraft("Buy milk and eggs")
     }
     await store.send(.editor(.save))
-    await store.receive(.editor(.delegate(.save(id: 1, title: "Buy milk and eggs")))) { $0.editor = nil }
+    await store.receive(.editor(.delegate(.save(id: 1, title: "Buy milk and eggs"))))
     await store.receive(.rename(id: 1, title: "Buy milk and eggs"))
     await store.receive(.renameFoundTodoDeleted(id: 1, title: "Buy milk and eggs")) {
       $0.editor = TitleEditorFeature.State(keeping: "Buy milk and eggs", ofDeleted: 1)
@@ -619,9 +733,7 @@ import UniflowTesting
 
     // Saving it adds it as a new todo.
     await store.send(.editor(.save))
-    await store.receive(.editor(.delegate(.save(id: nil, title: "Buy milk and eggs")))) {
-      $0.editor = nil
-    }
+    await store.receive(.editor(.delegate(.save(id: nil, title: "Buy milk and eggs"))))
     await store.receive(.add(title: "Buy milk and eggs")) { $0.error = nil }
     await store.receive(
       .finished(
@@ -629,6 +741,7 @@ import UniflowTesting
         contents: TodoSnapshot(
           todos: [todo(1, "Buy milk and eggs")], undoHistory: ["add “Buy milk and eggs”"]))
     ) {
+      $0.editor = nil
       $0.list.todos = [todo(1, "Buy milk and eggs")]
       $0.undoHistory = ["add “Buy milk and eggs”"]
       $0.outcome = .added(todo(1, "Buy milk and eggs"))

@@ -12,16 +12,19 @@ import UniflowTesting
   let milk = todo(1, "Buy milk")
 
   @Test func theDetailPushesTheHistoryWhichReadsItAndPopsBackToTheDetail() async throws {
-    let repository = InMemoryTodoRepository()
+    let repository = InMemoryTodoRepository(now: { testDate })
     _ = try await repository.add(title: "Buy milk", at: testDate)
     _ = try await repository.add(title: "Call mom", at: testDate)
+    _ = try await repository.setNote("Oat", id: 1)
+    _ = try await repository.setNote("Oat milk\n2 litres", id: 1)
     _ = try await repository.setDone(true, id: 1, at: testDate)
     let store = TestStore(
       initialState: TodoFeature.State(
         list: .init(todos: try await repository.snapshot().todos, isLoaded: true)),
       reducer: TodoFeature(repository: repository, now: { testDate }, clock: clock),
       timeout: .seconds(10))
-    let done = todo(1, "Buy milk", isDone: true)
+    var done = todo(1, "Buy milk", isDone: true)
+    done.note = "Oat milk\n2 litres"
     await store.send(.list(.openSelected))
     await store.receive(.list(.delegate(.open(done)))) {
       $0.path.append(.detail(TodoDetailFeature.State(todo: done)))
@@ -31,11 +34,16 @@ import UniflowTesting
     }
     #expect(store.state.screen == .history(1))
     await store.receive(.path(.element(id: 1, action: .history(.load))))
-    await store.receive(
-      .path(.element(id: 1, action: .history(.loaded(["add “Buy milk”", "complete “Buy milk”"]))))
-    ) {
+    // Each change with when it was made, and the note it left: the two notes tell apart.
+    let changes = [
+      TodoHistoryEntry("add “Buy milk”", date: testDate, note: ""),
+      TodoHistoryEntry("note on “Buy milk”", date: testDate, note: "Oat"),
+      TodoHistoryEntry("note on “Buy milk”", date: testDate, note: "Oat milk\n2 litres"),
+      TodoHistoryEntry("complete “Buy milk”", date: testDate, note: "Oat milk\n2 litres"),
+    ]
+    await store.receive(.path(.element(id: 1, action: .history(.loaded(changes))))) {
       var history = TodoHistoryFeature.State(todo: done)
-      history.changes = ["complete “Buy milk”", "add “Buy milk”"]
+      history.changes = changes.reversed()
       $0.path[id: 1] = .history(history)
     }
     await store.send(.path(.element(id: 1, action: .history(.close))))

@@ -75,6 +75,50 @@ import UniflowTesting
     await store.finish()
   }
 
+  /// A change the storage refuses is put back: the screen and the list show what is stored,
+  /// and the reason.
+  @Test func aChangeThatCannotBeWrittenIsPutBackWithTheReason() async throws {
+    let settings = try makeSettings()
+    let store = makeStore(settings: settings)
+    storage.failure = SharedStorageError(.writeFailed, location: "settings", detail: "the disk is full")
+
+    await store.send(.list(.openSettings))
+    await store.receive(.list(.delegate(.openSettings))) {
+      $0.path.append(.settings(TodoSettingsFeature.State(settings: settings)))
+    }
+    await store.send(.path(.element(id: 0, action: .settings(.changeSelected(by: 1))))) {
+      $0.list.settings.withLock { $0.filter = .open }
+    }
+    await store.receive(.list(.settingsChanged)) { $0.list.shownSettings.filter = .open }
+    await store.receive(
+      .path(
+        .element(
+          id: 0, action: .settings(.changeNotKept(restoring: TodoSettings(), reason: "the disk is full"))))
+    ) {
+      $0.list.settings.withLock { $0.filter = .all }
+      var screen = TodoSettingsFeature.State(settings: settings)
+      screen.notKept = "the disk is full"
+      $0.path[id: 0] = .settings(screen)
+    }
+    await store.receive(.list(.settingsChanged)) { $0.list.shownSettings.filter = .all }
+    #expect(storage.stored == nil)
+
+    // The list's own filter key, the same way: the status line says why.
+    await store.send(.path(.element(id: 0, action: .settings(.close))))
+    await store.receive(.path(.popFrom(id: 0))) { $0.path.removeAll() }
+    await store.send(.list(.cycleFilter)) {
+      $0.list.settings.withLock { $0.filter = .open }
+      $0.list.shownSettings.filter = .open
+    }
+    await store.receive(.list(.settingNotKept(restoring: TodoSettings(), reason: "the disk is full"))) {
+      $0.list.settings.withLock { $0.filter = .all }
+      $0.list.shownSettings.filter = .all
+      $0.error = .settingNotKept(reason: "the disk is full")
+    }
+    #expect(store.state.error?.description == "the setting was not kept: the disk is full")
+    await store.finish()
+  }
+
   @Test func anotherProcesssChangeReachesTheList() async throws {
     let settings = try makeSettings()
     let store = makeStore(settings: settings, todos: [todo(1, "b"), todo(2, "a")])
@@ -84,8 +128,14 @@ import UniflowTesting
       $0.list.isLoaded = true
     }
 
+    var values = settings.values().makeAsyncIterator()
+    _ = await values.next()
     storage.simulateOutsideChange(TodoSettings(sortOrder: .title))
-    await store.receive(.list(.settingsChanged)) { $0.list.shownSettings.sortOrder = .title }
+    #expect(await values.next() == TodoSettings(sortOrder: .title))
+    // The value shared changed behind the list's back: the program sees it differ from what the
+    // list shows, and tells the list with an action of its own, from outside the store.
+    #expect(store.state.list.settings.value != store.state.list.shownSettings)
+    await store.send(.list(.settingsChangedElsewhere)) { $0.list.shownSettings.sortOrder = .title }
     #expect(store.state.list.visibleTodos.ids == [2, 1])
     #expect(store.state.list.settings.value == TodoSettings(sortOrder: .title))
     // What came from the storage is not written back.

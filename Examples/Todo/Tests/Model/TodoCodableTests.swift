@@ -29,7 +29,7 @@ import Uniflow
     .cannotUpgrade(path: "/a", version: 3, current: 4),
     .cannotCreate(path: "/a/b", folder: "/a", reason: "r"), .busy(path: "/a"),
     .sqlite(path: "/a", code: 11, message: "m"), .badSetting(.unknownKey("color")),
-    .badSetting(.badValue("purple", key: .colour)),
+    .badSetting(.badValue("purple", key: .colour)), .settingNotKept(reason: "r"),
   ]
 
   static let actions: [TodoFeature.Action] =
@@ -49,13 +49,15 @@ import Uniflow
       .path(.element(id: 2, action: .detail(.saved(todo, contents: TodoSnapshot(todos: [todo]))))),
       .path(.element(id: 2, action: .detail(.saveFailed(.busy(path: "/a"))))), .path(.popFrom(id: 2)),
       .path(.element(id: 2, action: .detail(.showHistory))), .path(.element(id: 3, action: .history(.load))),
-      .path(.element(id: 3, action: .history(.loaded(["add"])))),
+      .path(.element(id: 3, action: .history(.loaded([TodoHistoryEntry("add", date: nil, note: nil)])))),
       .path(.element(id: 3, action: .history(.close))),
       .path(.element(id: 3, action: .history(.loadFailed(.busy(path: "/a"))))),
       .configure(key: .sort, value: "title"), .list(.settingsChanged), .list(.openSettings),
       .list(.delegate(.openSettings)), .path(.element(id: 4, action: .settings(.moveSelection(by: 1)))),
       .path(.element(id: 4, action: .settings(.changeSelected(by: -1)))),
-      .path(.element(id: 4, action: .settings(.close))),
+      .path(.element(id: 4, action: .settings(.close))), .list(.settingsChangedElsewhere),
+      .path(.element(id: 4, action: .settings(.changeNotKept(restoring: TodoSettings(), reason: "r")))),
+      .list(.settingNotKept(restoring: TodoSettings(sortOrder: .title), reason: "r")),
     ] + outcomes.map { .finished($0, contents: TodoSnapshot(todos: [todo])) } + errors.map { .failed($0) }
 
   @Test(arguments: actions)
@@ -77,7 +79,7 @@ import Uniflow
     detail.note = TextDraft("Oat", cursor: 1)
     detail.saveStatus = .failed(.busy(path: "/a"))
     var history = TodoHistoryFeature.State(todo: Self.todo)
-    history.changes = ["add"]
+    history.changes = [TodoHistoryEntry("add", date: Date(timeIntervalSince1970: 1_800_000_000), note: "Oat")]
     var settingsScreen = TodoSettingsFeature.State(settings: state.list.settings)
     settingsScreen.selection = .colour
     state.path = [

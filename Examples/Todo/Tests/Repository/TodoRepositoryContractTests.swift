@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import TodoCore
 
-/// The behaviour every repository shares, checked on the in-memory and the SQLite one alike.
+/// The behaviour every repository shares, checked on the in-memory, the SQLite and the
+/// PostgreSQL one alike (the last on a database of its own in the test process's cluster).
 @Suite struct TodoRepositoryContractTests {
   enum Kind: String, CaseIterable, CustomTestStringConvertible {
-    case inMemory, sqlite
+    case inMemory, sqlite, postgres
     var testDescription: String { rawValue }
   }
 
@@ -19,6 +20,8 @@ import TodoCore
       switch kind {
       case .inMemory: repository = InMemoryTodoRepository()
       case .sqlite: repository = try SQLiteTodoRepository(path: directory.file("todos.sqlite"))
+      case .postgres:
+        repository = try PostgresTodoRepository(server: PostgresTestCluster.shared().makeDatabase())
       }
     }
   }

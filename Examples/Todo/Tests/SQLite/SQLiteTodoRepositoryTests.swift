@@ -34,7 +34,7 @@ import TodoCore
     let nested = directory.file("a/b/c/todos.sqlite")
     _ = try await SQLiteTodoRepository(path: nested).add(title: "Buy milk", at: testDate)
     let database = try SQLiteDatabase(path: nested)
-    #expect(try database.userVersion() == 5)
+    #expect(try database.userVersion() == 6)
     #expect(try database.query("PRAGMA journal_mode") == [[.text("wal")]])
   }
 
@@ -57,7 +57,7 @@ import TodoCore
     #expect(try await repository.add(title: "Write report", at: testDate).value.id == 4)
     #expect(try await repository.undo().value == "add “Write report”")
     #expect(try await repository.undo().value == "complete “Call mom”")
-    #expect(try SQLiteDatabase(path: path).userVersion() == 5)
+    #expect(try SQLiteDatabase(path: path).userVersion() == 6)
   }
 
   @Test func migratesAVersionThreeFileKeepingItsTodosAndItsUndoHistory() async throws {
@@ -76,6 +76,8 @@ import TodoCore
         ALTER TABLE undo_rows DROP COLUMN note;
         ALTER TABLE redo_rows DROP COLUMN note;
         DROP TABLE settings;
+        ALTER TABLE undo_steps DROP COLUMN made_at;
+        ALTER TABLE redo_steps DROP COLUMN made_at;
         PRAGMA user_version = 3;
         """)
     }
@@ -86,13 +88,42 @@ import TodoCore
         == TodoSnapshot(
           todos: [todo(2, "Call mom")],
           undoHistory: ["add “Buy milk”", "delete “Buy milk”", "add “Call mom”"]))
-    #expect(try SQLiteDatabase(path: path).userVersion() == 5)
+    #expect(try SQLiteDatabase(path: path).userVersion() == 6)
+    // The changes kept before their times were recorded have none.
+    #expect(try await repository.changes(of: 2) == [TodoHistoryEntry("add “Call mom”", note: "")])
     // A note can be set, and the steps recorded before notes existed still undo.
     #expect(try await repository.setNote("Her birthday", id: 2).value.todo.note == "Her birthday")
     #expect(try await repository.undo().value == "note on “Call mom”")
     #expect(try await repository.undo().value == "add “Call mom”")
     #expect(try await repository.undo().value == "delete “Buy milk”")
     #expect(try await repository.snapshot().todos == [todo(1, "Buy milk")])
+  }
+
+  /// The history tells changes of one kind apart: each is dated, and a change of the note
+  /// carries the note it left; undo and redo keep the time a change was made.
+  @Test func theChangesOfATodoAreDatedAndCarryTheNoteTheyLeft() async throws {
+    let repository = try SQLiteTodoRepository(path: path)
+    let start = Date()
+    _ = try await repository.add(title: "Buy milk", at: testDate)
+    _ = try await repository.setNote("Oat", id: 1)
+    _ = try await repository.setNote("Oat milk", id: 1)
+    _ = try await repository.setDone(true, id: 1, at: testDate)
+    let changes = try await repository.changes(of: 1)
+    #expect(
+      changes.map(\.label) == [
+        "add “Buy milk”", "note on “Buy milk”", "note on “Buy milk”", "complete “Buy milk”",
+      ])
+    #expect(changes.map(\.note) == ["", "Oat", "Oat milk", "Oat milk"])
+    let dates = changes.compactMap(\.date)
+    #expect(dates.count == 4)
+    #expect(dates.allSatisfy { $0 >= start.addingTimeInterval(-1) && $0 <= Date().addingTimeInterval(1) })
+    #expect(dates == dates.sorted())
+
+    _ = try await repository.undo()
+    _ = try await repository.undo()
+    #expect(try await repository.changes(of: 1).map(\.note) == ["", "Oat"])
+    _ = try await repository.redo()
+    #expect(try await repository.changes(of: 1) == Array(changes.prefix(3)))
   }
 
   @Test func refusesANewerSchemaWithoutTouchingTheFile() throws {
@@ -102,12 +133,12 @@ import TodoCore
         """
         CREATE TABLE todos (id INTEGER PRIMARY KEY, title TEXT, future TEXT);
         INSERT INTO todos (title, future) VALUES ('from the future', 'x');
-        PRAGMA user_version = 6;
+        PRAGMA user_version = 7;
         """)
     }
     let before = try directory.contents(of: path)
 
-    #expect(throws: TodoStoreError.newerSchema(path: path, version: 6, supported: 5)) {
+    #expect(throws: TodoStoreError.newerSchema(path: path, version: 7, supported: 6)) {
       try SQLiteTodoRepository(path: path)
     }
     #expect(try directory.contents(of: path) == before)

@@ -92,14 +92,21 @@ struct TodoProcess {
 
   /// Starts `todo --db <database> arguments…` on `terminal`, as a user at a terminal would,
   /// and returns without waiting; `environment` changes the base environment (a `nil` value
-  /// removes a variable).
+  /// removes a variable). `unprivileged` runs it as the user "nobody" when the tests run as
+  /// root, for whom permissions are checked.
   func start(
-    on terminal: PseudoTerminal, arguments: [String] = [], environment: [String: String?] = [:]
+    on terminal: PseudoTerminal, arguments: [String] = [], environment: [String: String?] = [:],
+    unprivileged: Bool = false
   ) throws -> Process {
     let executable = try #require(Self.executable)
     let process = Process()
     process.executableURL = executable
     process.arguments = ["--db", database] + arguments
+    if unprivileged && geteuid() == 0 {
+      process.executableURL = URL(filePath: "/usr/bin/setpriv")
+      process.arguments =
+        ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + (process.arguments ?? [])
+    }
     var merged = Self.baseEnvironment
     for (name, value) in environment { merged[name] = value }
     process.environment = merged

@@ -117,4 +117,24 @@ import TodoTerminal
       #expect(command(.control(0x1A), mode) == .suspend)
     }
   }
+
+  @Test func charactersTypedInARowIntoALineAreOneInsertion() {
+    let keys: [Key] = [.character("O"), .character("a"), .character("t"), .enter, .character("x")]
+    let note = KeyMap.command(for: keys[...], in: .editingNote(3))
+    #expect(note.command == .send(.path(.element(id: 3, action: .detail(.edit(.insert("Oat")))))))
+    #expect(note.count == 3)
+    // The key after the run is a command of its own, in the mode the run left.
+    let enter = KeyMap.command(for: keys[3...], in: .editingNote(3))
+    #expect(enter.command == .sendInOrder(.path(.element(id: 3, action: .detail(.close)))))
+    #expect(enter.count == 1)
+    #expect(KeyMap.command(for: keys[...], in: .editingTitle) == (.send(.editor(.edit(.insert("Oat")))), 3))
+    #expect(KeyMap.command(for: keys[...], in: .searching) == (.send(.list(.editSearch(.insert("Oat")))), 3))
+  }
+
+  @Test func whereCharactersAreCommandsEachIsOne() {
+    let keys: [Key] = [.character("j"), .character("j"), .character(" ")]
+    #expect(KeyMap.command(for: keys[...], in: .browsing) == (.send(.list(.moveSelection(by: 1))), 1))
+    #expect(KeyMap.command(for: keys[...], in: .changingSettings(2)).count == 1)
+    #expect(KeyMap.command(for: [Key.left, .character("a")][...], in: .editingTitle).count == 1)
+  }
 }

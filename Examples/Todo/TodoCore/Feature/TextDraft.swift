@@ -10,12 +10,15 @@
 /// draft.apply(.insert("Go and "))
 /// // draft.text == "Go and Buy milk", draft.cursor == 7
 /// ```
-public struct TextDraft: Equatable, Sendable {
+public struct TextDraft: Sendable {
   /// The text.
   public private(set) var text: String
   /// Where the next character goes, in characters: 0 before the first, the number of
   /// characters after the last.
   public private(set) var cursor: Int
+  /// The number of characters of ``text``: kept up to date by each edit, so that no edit counts
+  /// them again.
+  public private(set) var count: Int
 
   /// One change to a draft.
   public enum Edit: Equatable, Sendable, Codable {
@@ -34,9 +37,11 @@ public struct TextDraft: Equatable, Sendable {
   /// Starts a draft of `text`, with the cursor at its end.
   ///
   /// - Parameter text: The text to start from.
+  /// - Complexity: O(*n*) in the length of the text, which is counted once.
   public init(_ text: String = "") {
     self.text = text
-    cursor = text.count
+    count = text.count
+    cursor = count
   }
 
   /// Starts a draft of `text` with the cursor at a place of it.
@@ -45,43 +50,90 @@ public struct TextDraft: Equatable, Sendable {
   ///   - text: The text to start from.
   ///   - cursor: Where the cursor is, in characters; kept between 0 and the number of
   ///     characters.
+  /// - Complexity: O(*n*) in the length of the text, which is counted once.
   public init(_ text: String, cursor: Int) {
     self.text = text
-    self.cursor = min(max(cursor, 0), text.count)
+    count = text.count
+    self.cursor = min(max(cursor, 0), count)
   }
+
+  /// The position of the cursor in ``text``.
+  ///
+  /// - Complexity: O(*d*), where *d* is the distance from the cursor to the nearer end of the
+  ///   text: constant while typing at the end.
+  public var cursorIndex: String.Index { index(at: cursor) }
 
   /// Applies an edit.
   ///
   /// - Parameter edit: The change to make.
-  /// - Complexity: O(*n*) in the length of the text.
-  public mutating func apply(_ edit: Edit) {
-    var characters = Array(text)
+  /// - Returns: Whether the text changed (moving the cursor does not change it).
+  /// - Complexity: O(*m* + *d*), where *m* is the length of the text inserted or deleted and *d*
+  ///   the distance from the cursor to the nearer end of the text: typing at the end costs the
+  ///   same whatever the length of the text.
+  @discardableResult
+  public mutating func apply(_ edit: Edit) -> Bool {
     switch edit {
     case .insert(let inserted):
-      let typed = inserted.map { $0.isNewline ? " " : $0 }
-      characters.insert(contentsOf: typed, at: cursor)
-      cursor += typed.count
+      guard !inserted.isEmpty else { return false }
+      let typed =
+        inserted.contains(where: \.isNewline) ? String(inserted.map { $0.isNewline ? " " : $0 }) : inserted
+      replace(cursor..<cursor, with: typed)
     case .moveLeft: cursor = max(0, cursor - 1)
-    case .moveRight: cursor = min(characters.count, cursor + 1)
+    case .moveRight: cursor = min(count, cursor + 1)
     case .moveToStart: cursor = 0
-    case .moveToEnd: cursor = characters.count
+    case .moveToEnd: cursor = count
     case .deleteBackward:
-      guard cursor > 0 else { return }
-      characters.remove(at: cursor - 1)
-      cursor -= 1
+      guard cursor > 0 else { return false }
+      replace((cursor - 1)..<cursor, with: "")
     case .deleteForward:
-      guard cursor < characters.count else { return }
-      characters.remove(at: cursor)
+      guard cursor < count else { return false }
+      replace(cursor..<(cursor + 1), with: "")
     case .deleteToStart:
-      characters.removeSubrange(0..<cursor)
-      cursor = 0
+      guard cursor > 0 else { return false }
+      replace(0..<cursor, with: "")
     case .deleteToEnd:
-      characters.removeSubrange(cursor...)
+      guard cursor < count else { return false }
+      replace(cursor..<count, with: "")
     }
-    text = String(characters)
-    // Characters can join across the edit (a combining accent typed after a letter, the two
-    // halves of a flag): the cursor stays after what was before it, counted in the new text.
-    cursor = min(String(characters[..<cursor]).count, text.count)
+    switch edit {
+    case .insert, .deleteBackward, .deleteForward, .deleteToStart, .deleteToEnd: return true
+    case .moveLeft, .moveRight, .moveToStart, .moveToEnd: return false
+    }
+  }
+
+  /// The index of the character `offset` characters from the start, walked from the nearer end.
+  private func index(at offset: Int) -> String.Index {
+    offset <= count / 2
+      ? text.index(text.startIndex, offsetBy: offset) : text.index(text.endIndex, offsetBy: offset - count)
+  }
+
+  /// Replaces the characters in `range` with `replacement`, and puts the cursor after it.
+  ///
+  /// The characters on either side are taken along and counted again with the replacement:
+  /// a combining mark typed after a letter joins it, and deleting what stood between two
+  /// characters may join them.
+  private mutating func replace(_ range: Range<Int>, with replacement: String) {
+    let lower = index(at: range.lowerBound)
+    let upper = text.index(lower, offsetBy: range.count)
+    let before = lower > text.startIndex ? text.index(before: lower) : lower
+    let after = upper < text.endIndex ? text.index(after: upper) : upper
+    let leading = String(text[before..<lower]) + replacement
+    let joined = leading + text[upper..<after]
+    let replacedCount = range.count + (before < lower ? 1 : 0) + (after > upper ? 1 : 0)
+    let charactersBefore = range.lowerBound - (before < lower ? 1 : 0)
+    text.replaceSubrange(before..<after, with: joined)
+    count += joined.count - replacedCount
+    cursor = min(charactersBefore + leading.count, count)
+  }
+}
+
+extension TextDraft: Equatable {
+  /// Whether two drafts have the same text and cursor.
+  ///
+  /// - Complexity: Constant when their lengths or cursors differ, as they do after an edit;
+  ///   O(*n*) otherwise.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.cursor == rhs.cursor && lhs.count == rhs.count && lhs.text == rhs.text
   }
 }
 

@@ -7,8 +7,9 @@ import Uniflow
 /// Each edit restarts a wait of ``saveDelay`` on the injected clock; when it is over, the note
 /// is saved. Leaving the screen (``Action/close``) saves what is not saved yet first, and the
 /// screen ends itself (`Effect.dismiss`) once the note is saved, so nothing typed is lost. A
-/// save that fails stays on the screen, in ``State/saveStatus``; leaving again then leaves the
-/// note as it was stored.
+/// save that fails stays on the screen, with its reason, in ``State/saveStatus``, and so does
+/// the note typed: leaving again tries again, and the screen ends once the note is saved, or
+/// once the user has undone or deleted what they typed.
 ///
 /// The note undoes and redoes in the editor (``Action/undo(_:)``): typing, and deleting, make one
 /// step each until the user pauses for a second; moving the cursor and saving make none. What
@@ -61,7 +62,7 @@ public struct TodoDetailFeature: Reducer, Sendable {
     /// long to store is unsaved.
     ///
     /// - Complexity: O(*n*) in the length of the note.
-    public var hasUnsavedNote: Bool { (try? Todo.validatedNote(note.text)) != todo.note }
+    public var hasUnsavedNote: Bool { !todo.hasNote(note.text) }
 
     /// Follows the todo as the repository gives it now: its title, dates and stored note; a
     /// note being typed is kept.
@@ -94,8 +95,7 @@ public struct TodoDetailFeature: Reducer, Sendable {
     case saveFailed(TodoStoreError)
     /// Shows the todo's change history, over this screen: ``TodoFeature`` pushes it.
     case showHistory
-    /// Leaves the screen: saves the note first, if it is not saved; after a failed save, leaves
-    /// the note as it is stored.
+    /// Leaves the screen: saves the note first, if it is not saved, and stays when that fails.
     case close
     /// Undoes or redoes an edit of the note; what it puts back is saved after a pause.
     case undo(UndoAction)
@@ -176,9 +176,7 @@ public struct TodoDetailFeature: Reducer, Sendable {
   private func handle(_ state: inout State, _ action: Action) -> Effect<Action> {
     switch action {
     case .edit(let edit):
-      let before = state.note.text
-      state.note.apply(edit)
-      guard state.note.text != before else { return .none }
+      guard state.note.apply(edit) else { return .none }
       if case .failed = state.saveStatus { state.saveStatus = .idle }
       return saveAfterAPause()
 
@@ -210,8 +208,12 @@ public struct TodoDetailFeature: Reducer, Sendable {
       return .none
 
     case .close:
-      if case .failed = state.saveStatus { return .dismiss }
-      if !state.hasUnsavedNote, state.saveStatus == .idle { return .dismiss }
+      switch state.saveStatus {
+      case .idle, .failed:
+        if !state.hasUnsavedNote { return .dismiss }
+      case .saving:
+        break
+      }
       state.isClosing = true
       // The save is this action's own effect, even with another one running: whoever awaits
       // the close (the terminal, before it reads the next key) awaits the save and the pop.

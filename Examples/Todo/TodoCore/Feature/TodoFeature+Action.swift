@@ -7,8 +7,9 @@ extension TodoFeature {
     // MARK: Lifecycle
 
     /// Binds the repository's contents into the state until ``stopObserving``: the contents
-    /// now, then the changes other processes make; and has the list follow the display
-    /// settings, whoever changes them.
+    /// now, then the changes other processes make. (A change of the display settings made
+    /// elsewhere reaches the list as ``TodoListFeature/Action/settingsChangedElsewhere``, sent
+    /// by whoever brings it in.)
     case startObserving
     /// Ends the binding started by ``startObserving``.
     case stopObserving

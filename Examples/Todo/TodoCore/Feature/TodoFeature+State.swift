@@ -64,6 +64,13 @@ extension TodoFeature {
       return .browsing
     }
 
+    /// Clears the message of the status line: a screen pushed starts without the last
+    /// screen's news.
+    mutating func clearMessage() {
+      error = nil
+      outcome = nil
+    }
+
     /// Takes the repository's contents; the screens on the stack follow their todos.
     mutating func load(_ snapshot: TodoSnapshot) {
       list.todos = snapshot.todos

@@ -31,7 +31,9 @@ import Uniflow
 /// ``TodoSettingsFeature``, pushed from the list. The list's and the editor's
 /// intents reach the app as delegate actions, which it turns into commands: a recording shows
 /// the intent, then the command it stands for (`toggle`, `add`…), then its result. The
-/// detail saves its note itself, and the app takes in the contents each save leaves.
+/// detail saves its note itself, and the app takes in the contents each save leaves. A change
+/// of the display settings on the settings screen is followed by the list's
+/// ``TodoListFeature/Action/settingsChanged``, caused by it.
 public struct TodoFeature: Reducer, Sendable {
   /// Where the todos live.
   public let repository: any TodoRepository
@@ -81,8 +83,7 @@ public struct TodoFeature: Reducer, Sendable {
   private func reduceApp(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .startObserving:
-      return .merge(bindUpdates(), followSettings(state.list.settings, shown: state.list.shownSettings))
-        .cancellable(id: CancelID.observation, cancelInFlight: true)
+      return bindUpdates().cancellable(id: CancelID.observation, cancelInFlight: true)
 
     case .stopObserving:
       return .cancel(id: CancelID.observation)
@@ -113,15 +114,25 @@ public struct TodoFeature: Reducer, Sendable {
       return .none
 
     case .list(.delegate(.open(let todo))):
+      state.clearMessage()
       state.path.append(.detail(TodoDetailFeature.State(todo: todo)))
       return .none
 
     case .list(.delegate(.openSettings)):
+      state.clearMessage()
       state.path.append(.settings(TodoSettingsFeature.State(settings: state.list.settings)))
       return .none
 
+    case .list(.settingNotKept(_, let reason)):
+      return fail(.settingNotKept(reason: reason), &state)
+
     case .list:
       return .none
+
+    case .path(.element(_, .settings(.changeSelected))), .path(.element(_, .settings(.changeNotKept))):
+      // The settings screen changes the settings the list shares (the screen's reducer runs
+      // after this one): the list takes them in as a follow-up, caused by the change.
+      return .send(.list(.settingsChanged))
 
     case .path(.element(_, .detail(.saved(let todo, let contents)))):
       state.load(contents)
@@ -131,6 +142,7 @@ public struct TodoFeature: Reducer, Sendable {
 
     case .path(.element(let id, .detail(.showHistory))):
       guard case .detail(let detail) = state.path[id: id] else { return .none }
+      state.clearMessage()
       let history = state.path.append(.history(TodoHistoryFeature.State(todo: detail.todo)))
       return .send(.path(.element(id: history, action: .history(.load))))
 
@@ -138,7 +150,8 @@ public struct TodoFeature: Reducer, Sendable {
       return .none
 
     case .editor(.delegate(.save(let id, let title))):
-      state.editor = nil
+      // The editor stays until the command's outcome comes back: a title that cannot be saved
+      // (an empty one, a database that cannot be written) stays there, with the reason.
       return .send(id.map { .rename(id: $0, title: title) } ?? .add(title: title))
 
     case .editor(.delegate(.cancel)):
@@ -266,17 +279,33 @@ public struct TodoFeature: Reducer, Sendable {
       return .none
 
     case .snapshotLoaded(let snapshot):
+      // Another process changed the todos: what the last command did is no longer the news.
+      if state.list.isLoaded, snapshot.todos != state.list.todos { state.outcome = nil }
       state.load(snapshot)
+      // Contents arrived: the server said lost is back.
+      if state.error?.isConnectionLoss == true { state.error = nil }
       return .none
 
     case .finished(let outcome, let contents):
       let before = state.list.todos
+      let (selection, selectedIndex) = (state.list.selection, state.list.selectedIndex)
       state.load(contents)
       state.outcome = outcome
       switch outcome {
       case .added(let todo):
+        if state.editor?.id == nil { state.editor = nil }
         // The contents hold the new todo: when the filter shows it, it is selected.
         if state.list.visibleTodos.contains(id: todo.id) { state.list.selection = todo.id }
+      case .renamed(let todo), .alreadyTitled(let todo):
+        if state.editor?.id == todo.id { state.editor = nil }
+      case .completed(let todo), .reopened(let todo):
+        // The cursor stays where it was: a todo that moves away (done ones last) leaves its
+        // place to the next one, so that toggling again toggles a neighbour.
+        if todo.id == selection, let index = selectedIndex, state.list.selectedIndex != index,
+          let next = state.list.visibleTodo(at: min(index, state.list.visibleTodos.count - 1))
+        {
+          state.list.selection = next.id
+        }
       case .undid, .redid:
         // The row the step brought back or changed is selected, as the list had it then: a
         // deletion undone selects the todo restored.
@@ -292,7 +321,7 @@ public struct TodoFeature: Reducer, Sendable {
       return fail(error, &state)
 
     case .renameFoundTodoDeleted(let id, let title):
-      if state.editor == nil {
+      if state.editor == nil || state.editor?.id == id {
         state.editor = TitleEditorFeature.State(keeping: title, ofDeleted: id)
       }
       return fail(.todoNotFound(id), &state)
@@ -333,18 +362,6 @@ public struct TodoFeature: Reducer, Sendable {
       case (false, true): .reopened(update.todo)
       case (true, false): .alreadyDone(update.todo)
       case (false, false): .alreadyOpen(update.todo)
-      }
-    }
-  }
-
-  /// Has the list follow the shared settings until cancelled: tells it each time they come to
-  /// differ from those it showed, whoever changed them (the settings screen, another process).
-  private func followSettings(_ settings: Shared<TodoSettings>, shown: TodoSettings) -> Effect<Action> {
-    .run { send in
-      var shown = shown
-      for await value in await settings.values() where value != shown {
-        shown = value
-        await send(.list(.settingsChanged))
       }
     }
   }

@@ -10,15 +10,18 @@ import Uniflow
 ///   TodoHistoryFeature(repository: repository)
 /// }
 /// await store.send(.load)
-/// await store.receive(.loaded(["add “Buy milk”"])) { $0.changes = ["add “Buy milk”"] }
+/// await store.receive(.loaded([TodoHistoryEntry("add “Buy milk”", date: added, note: "")])) {
+///   $0.changes = [TodoHistoryEntry("add “Buy milk”", date: added, note: "")]
+/// }
 /// ```
 public struct TodoHistoryFeature: Reducer, Sendable {
   /// The todo, and its changes once they are read.
   public struct State: Equatable, Sendable, Codable {
     /// The todo whose changes are shown.
     public var todo: Todo
-    /// The labels of its changes, newest first; `nil` until they are read.
-    public var changes: [String]?
+    /// Its changes, newest first, with when each was made and the note it left; `nil` until
+    /// they are read.
+    public var changes: [TodoHistoryEntry]?
     /// Why the changes could not be read.
     public var error: TodoStoreError?
 
@@ -35,7 +38,7 @@ public struct TodoHistoryFeature: Reducer, Sendable {
     /// Reads the todo's changes from the repository.
     case load
     /// The changes, oldest first, as the repository gives them.
-    case loaded([String])
+    case loaded([TodoHistoryEntry])
     /// Reading the changes failed.
     case loadFailed(TodoStoreError)
     /// Ends the screen.
@@ -59,7 +62,7 @@ public struct TodoHistoryFeature: Reducer, Sendable {
       let (repository, id) = (repository, state.todo.id)
       return .run { send in
         do throws(TodoStoreError) {
-          await send(.loaded(try await repository.history(of: id)))
+          await send(.loaded(try await repository.changes(of: id)))
         } catch {
           await send(.loadFailed(error))
         }

@@ -27,6 +27,9 @@ extension TodoListFeature {
     public var shownSettings: TodoSettings {
       didSet { if shownSettings != oldValue { refreshVisibleTodos() } }
     }
+    /// Whether the rows show the settings as they are: `false` once another process changed
+    /// them, until ``TodoListFeature/Action/settingsChangedElsewhere`` takes them in.
+    public var showsTheSettings: Bool { shownSettings == settings.value }
     /// Which todos ``visibleTodos`` shows: the filter of ``shownSettings``.
     public var filter: TodoFilter { shownSettings.filter }
     /// The text a todo's title must contain to be visible, ignoring case and accents; empty

@@ -30,8 +30,16 @@ public struct TodoListFeature: Reducer, Sendable {
     case setFilter(TodoFilter)
     /// Switches to the next filter: all, open, done, all…; a change of the shared settings.
     case cycleFilter
-    /// The shared settings changed, here or elsewhere: the rows show them.
+    /// An action of this program changed the shared settings (the settings screen, a change
+    /// not kept): the rows show them. The action that made the change sends it, and is its
+    /// cause.
     case settingsChanged
+    /// Another process changed the shared settings: the rows show them. Whoever brings the
+    /// outside change in sends it from outside the store, so that it has no cause.
+    case settingsChangedElsewhere
+    /// A change of the filter could not be written: puts back the settings as they are stored.
+    /// The parent shows the reason.
+    case settingNotKept(restoring: TodoSettings, reason: String)
     /// Shows only the todos whose title contains this text, ignoring case and accents; an
     /// empty text shows them all.
     case setSearch(String)
@@ -101,21 +109,28 @@ public struct TodoListFeature: Reducer, Sendable {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .setFilter(let filter):
+      let before = state.settings.value
       state.settings.withLock { $0.filter = filter }
       state.shownSettings = state.settings.value
+      return state.settings.keep(restoring: before, else: Action.settingNotKept)
     case .cycleFilter:
+      let before = state.settings.value
       state.settings.withLock { $0.filter = $0.filter.next }
       state.shownSettings = state.settings.value
-    case .settingsChanged:
+      return state.settings.keep(restoring: before, else: Action.settingNotKept)
+    case .settingsChanged, .settingsChangedElsewhere:
       state.shownSettings = state.settings.value
+    case .settingNotKept(let stored, _):
+      state.settings.withLock { $0 = stored }
+      state.shownSettings = stored
     case .setSearch(let text):
       state.search = text
     case .startSearch:
       state.searchDraft = TextDraft(state.search)
     case .editSearch(let edit):
-      guard var draft = state.searchDraft else { return .none }
-      draft.apply(edit)
-      state.searchDraft = draft
+      // Edited in place: a copy would copy the text on every key. The list follows the text,
+      // not the cursor.
+      guard state.searchDraft?.apply(edit) == true, let draft = state.searchDraft else { return .none }
       state.search = draft.text
     case .keepSearch:
       state.searchDraft = nil

@@ -5,8 +5,9 @@ import Uniflow
 ///
 /// It holds the same shared value as the list, ``TodoListFeature/State/settings``: a change
 /// made here is the list's too, is kept in the database, and shows in every other running
-/// `todo`; a change another process makes shows here at once. The list pushes it on the app's
-/// stack, and ``Action/close`` ends it.
+/// `todo`; a change another process makes shows here at once. A change the storage refuses (a
+/// database that cannot be written) is put back, with the reason: the screen shows what is
+/// stored. The list pushes it on the app's stack, and ``Action/close`` ends it.
 ///
 /// ```swift
 /// let store = TestStore(initialState: TodoSettingsFeature.State(settings: settings)) {
@@ -24,6 +25,8 @@ public struct TodoSettingsFeature: Reducer, Sendable {
     public var settings: Shared<TodoSettings>
     /// The setting the arrows change.
     public var selection: TodoSettings.Key
+    /// Why the last change was not kept, if it was not: the settings are back as stored.
+    public var notKept: String?
 
     /// Shows the settings, the first one selected.
     ///
@@ -43,6 +46,9 @@ public struct TodoSettingsFeature: Reducer, Sendable {
     case changeSelected(by: Int)
     /// Ends the screen.
     case close
+    /// The change could not be written: puts back the settings as they are stored, and says
+    /// why.
+    case changeNotKept(restoring: TodoSettings, reason: String)
   }
 
   /// Creates the feature.
@@ -60,7 +66,13 @@ public struct TodoSettingsFeature: Reducer, Sendable {
       state.selection = keys[min(max(target, 0), keys.count - 1)]
     case .changeSelected(let steps):
       let key = state.selection
+      let before = state.settings.value
       state.settings.withLock { key.cycle(by: steps, in: &$0) }
+      state.notKept = nil
+      return state.settings.keep(restoring: before, else: Action.changeNotKept)
+    case .changeNotKept(let stored, let reason):
+      state.settings.withLock { $0 = stored }
+      state.notKept = reason
     case .close:
       return .dismiss
     }

@@ -131,6 +131,17 @@ public struct Todo: Identifiable, Hashable, Sendable, Codable {
     return normalized
   }
 
+  /// Whether a note as the user typed it is the note the todo has, once made what would be
+  /// stored (``validatedNote(_:)``): `false` when saving it would change the note, or a note
+  /// too long could not be saved.
+  ///
+  /// - Parameter typed: A note as the user typed it.
+  /// - Returns: Whether it is the note stored.
+  /// - Complexity: O(*n*) in the length of the note.
+  public func hasNote(_ typed: String) -> Bool {
+    (try? Self.validatedNote(typed)) == note
+  }
+
   /// Whether a title breaks at `scalar`: a line break, another control character, or a
   /// scalar that changes the direction of the text around it (the embeddings, overrides and
   /// isolates, U+202A–U+202E and U+2066–U+2069, and the directional marks).

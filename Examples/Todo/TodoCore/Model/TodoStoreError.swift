@@ -65,6 +65,30 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
   case sqlite(path: String, code: Int32, message: String)
   /// A setting named or valued wrongly; nothing was changed.
   case badSetting(TodoSettingsError)
+  /// A setting changed could not be written to its storage, for this reason: the settings are
+  /// back as they are stored.
+  case settingNotKept(reason: String)
+  /// The server's address (`--server`, `UNIFLOW_TODO_SERVER`) is not a libpq connection
+  /// string or URI.
+  case badServerAddress(reason: String)
+  /// The todo server cannot be reached when the program starts: libpq's reason.
+  case serverUnreachable(server: String, reason: String)
+  /// The connection to the todo server is lost, and it cannot be reached again yet: the
+  /// change was not made, and changes are refused until the server is back.
+  case offline(server: String)
+  /// The connection broke while a change was being committed, and the server could not be
+  /// reached to send it again: it may or may not have been made.
+  case changeOutcomeUnknown(server: String)
+  /// The todo server refused the login (a wrong password, an unknown role, no access).
+  case loginRefused(server: String, reason: String)
+  /// The todo server has no database of that name.
+  case serverDatabaseMissing(server: String, database: String)
+  /// The todo database on the server lacks one of its tables: damaged, or another program's.
+  case serverTableMissing(server: String, table: String)
+  /// The todo database on the server was set up by a newer version of this program.
+  case newerServerSchema(server: String, version: Int, supported: Int)
+  /// Any other failure the server reports: its SQLSTATE code and message.
+  case server(server: String, code: String, message: String)
 
   /// One line describing the problem, without a trailing period.
   public var description: String {
@@ -122,6 +146,39 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
       "SQLite error \(code) on \(path): \(message)"
     case .badSetting(let error):
       error.description
+    case .settingNotKept(let reason):
+      "the setting was not kept: \(reason)"
+    case .badServerAddress(let reason):
+      "the server address is not a libpq connection string or URI: \(reason)"
+    case .serverUnreachable(let server, let reason):
+      "cannot reach the todo server \(server): \(reason)"
+    case .offline(let server):
+      "offline, reconnecting: changes are refused until the todo server is back (\(server))"
+    case .changeOutcomeUnknown(let server):
+      "the connection to the todo server \(server) broke while a change was saved, and the "
+        + "server cannot be reached to check it: the change may or may not have been made"
+    case .loginRefused(let server, let reason):
+      "the todo server \(server) refused the login: \(reason)"
+    case .serverDatabaseMissing(let server, let database):
+      "the todo server \(server) has no database \(database); create it (scripts/todo-server "
+        + "setup does) or name another one"
+    case .serverTableMissing(let server, let table):
+      "the todo database \(server) has no table \(table): it is damaged or another program's "
+        + "(nothing was changed)"
+    case .newerServerSchema(let server, let version, let supported):
+      "the todo database \(server) has schema version \(version) but this todo knows versions "
+        + "up to \(supported); use a newer todo (nothing was changed)"
+    case .server(let server, let code, let message):
+      "PostgreSQL error \(code) on \(server): \(message)"
+    }
+  }
+
+  /// Whether the error says the server cannot be reached now: the program shows it until the
+  /// server is back, and keeps what was typed.
+  public var isConnectionLoss: Bool {
+    switch self {
+    case .offline, .changeOutcomeUnknown: true
+    default: false
     }
   }
 }

@@ -7,7 +7,7 @@
 /// let update = try await repository.setDone(false, id: 3, at: .now)
 /// print(update.isChanged ? "Reopened 3" : "3 is already open")
 /// ```
-public struct TodoUpdate: Hashable, Sendable {
+public struct TodoUpdate: Hashable, Sendable, Codable {
   /// The todo after the change.
   public var todo: Todo
   /// Whether the change did anything; `false` when the todo already was as asked.

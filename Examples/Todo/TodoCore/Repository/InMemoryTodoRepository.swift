@@ -20,7 +20,11 @@ public final class InMemoryTodoRepository: TodoRepository {
     var undoLabels: [String] = []
     var undoTodos: [IdentifiedArray<Todo>] = []
     var undoTouched: [Set<Todo.ID>] = []
-    var redoStack: [(label: String, todos: IdentifiedArray<Todo>, touched: Set<Todo.ID>)] = []
+    /// When each change was made, at the same index.
+    var undoDates: [Date] = []
+    var redoStack: [(label: String, todos: IdentifiedArray<Todo>, touched: Set<Todo.ID>, date: Date)] = []
+    /// The clock that dates the changes.
+    let now: @Sendable () -> Date
     var subscribers: [Int: AsyncStream<Result<TodoSnapshot, TodoStoreError>>.Continuation] = [:]
     var nextSubscriber = 0
     /// Whether the undo history dropped its oldest steps to stay within its depth.
@@ -32,15 +36,19 @@ public final class InMemoryTodoRepository: TodoRepository {
 
     /// Records the todos as they are before a change labelled `label`; the changes undone
     /// before it can no longer be redone, unless it is the redo itself (`keepingRedo`).
-    mutating func pushUndo(_ label: String, touching touched: Set<Todo.ID>, keepingRedo: Bool = false) {
+    mutating func pushUndo(
+      _ label: String, touching touched: Set<Todo.ID>, keepingRedo: Bool = false, madeAt date: Date? = nil
+    ) {
       if !keepingRedo { redoStack = [] }
       undoLabels.append(label)
       undoTodos.append(todos)
       undoTouched.append(touched)
+      undoDates.append(date ?? now())
       if undoLabels.count > undoDepth {
         undoLabels.removeFirst(undoLabels.count - undoDepth)
         undoTodos.removeFirst(undoTodos.count - undoDepth)
         undoTouched.removeFirst(undoTouched.count - undoDepth)
+        undoDates.removeFirst(undoDates.count - undoDepth)
         droppedOlderSteps = true
       }
     }
@@ -66,14 +74,16 @@ public final class InMemoryTodoRepository: TodoRepository {
 
   /// Creates a repository holding `todos`.
   ///
-  /// - Parameter todos: The initial todos, in any order; the repository keeps them by
-  ///   ascending identifier, and the next todo added gets an identifier above theirs. The undo
-  ///   history starts empty.
-  public init(todos: IdentifiedArray<Todo> = []) {
+  /// - Parameters:
+  ///   - todos: The initial todos, in any order; the repository keeps them by ascending
+  ///     identifier, and the next todo added gets an identifier above theirs. The undo history
+  ///     starts empty.
+  ///   - now: The clock that dates each change in the history; a fixed date in tests.
+  public init(todos: IdentifiedArray<Todo> = [], now: @escaping @Sendable () -> Date = { Date() }) {
     var todos = todos
     todos.sort { $0.id < $1.id }
     let nextID = (todos.ids.max() ?? 0) + 1
-    contents = LockIsolated(Contents(todos: todos, nextID: nextID))
+    contents = LockIsolated(Contents(todos: todos, nextID: nextID, now: now))
   }
 
   deinit {
@@ -198,11 +208,11 @@ public final class InMemoryTodoRepository: TodoRepository {
   public func undo() async throws(TodoStoreError) -> TodoChange<String> {
     try change { contents throws(TodoStoreError) in
       guard let label = contents.undoLabels.popLast(), let todos = contents.undoTodos.popLast(),
-        let touched = contents.undoTouched.popLast()
+        let touched = contents.undoTouched.popLast(), let date = contents.undoDates.popLast()
       else {
         throw contents.droppedOlderSteps ? .olderChangesNotKept(kept: undoDepth) : .nothingToUndo
       }
-      contents.redoStack.append((label, contents.todos, touched))
+      contents.redoStack.append((label, contents.todos, touched, date))
       contents.todos = todos
       return label
     }
@@ -212,7 +222,7 @@ public final class InMemoryTodoRepository: TodoRepository {
   public func redo() async throws(TodoStoreError) -> TodoChange<String> {
     try change { contents throws(TodoStoreError) in
       guard let step = contents.redoStack.popLast() else { throw .nothingToRedo }
-      contents.pushUndo(step.label, touching: step.touched, keepingRedo: true)
+      contents.pushUndo(step.label, touching: step.touched, keepingRedo: true, madeAt: step.date)
       contents.todos = step.todos
       return step.label
     }
@@ -222,6 +232,21 @@ public final class InMemoryTodoRepository: TodoRepository {
   public func history(of id: Todo.ID) async throws(TodoStoreError) -> [String] {
     contents.withLock { contents in
       zip(contents.undoLabels, contents.undoTouched).filter { $0.1.contains(id) }.map(\.0)
+    }
+  }
+
+  /// The changes of a todo, dated, with the note each left; see
+  /// ``TodoRepository/changes(of:)``.
+  public func changes(of id: Todo.ID) async throws(TodoStoreError) -> [TodoHistoryEntry] {
+    contents.withLock { contents in
+      // The todos before each change, and after the last one: the note a change left is the
+      // one the next change found.
+      let after = contents.undoTodos.dropFirst() + [contents.todos]
+      return contents.undoLabels.indices.filter { contents.undoTouched[$0].contains(id) }.map { index in
+        TodoHistoryEntry(
+          contents.undoLabels[index], date: contents.undoDates[index],
+          note: after[after.startIndex + index][id: id]?.note)
+      }
     }
   }
 

@@ -292,12 +292,41 @@ public final class SQLiteTodoRepository: TodoRepository {
     }
   }
 
-  /// Publishes a new snapshot if another process committed a change since the last one.
+  /// The changes of a todo, dated, with the note each left; see
+  /// ``TodoRepository/changes(of:)``.
+  public func changes(of id: Todo.ID) async throws(TodoStoreError) -> [TodoHistoryEntry] {
+    try connection.withLock { connection throws(TodoStoreError) in
+      try connection.database.snapshot { () throws(TodoStoreError) in
+        // Each step's row holds the todo as it was before the step: the note a step left is
+        // the one the next step found, or the todo's note now after the last.
+        let steps = try connection.database.query(
+          """
+          SELECT s.label, s.made_at, r.existed, r.note FROM undo_steps AS s
+          JOIN undo_rows AS r ON r.step = s.id AND r.todo_id = ? ORDER BY s.id
+          """, [.integer(id)])
+        let now = try connection.database.query("SELECT note FROM todos WHERE id = ?", [.integer(id)])
+        let notesAfter =
+          steps.dropFirst().map { $0[2].integer == 1 ? $0[3].text ?? "" : nil } + [now.first?[0].text]
+        return zip(steps, notesAfter).map { step, note in
+          TodoHistoryEntry(
+            step[0].text ?? "", date: step[1].real.map(Date.init(timeIntervalSince1970:)), note: note)
+        }
+      }
+    }
+  }
+
+  /// Publishes a new snapshot if another process committed a change since the last one; an
+  /// ``SQLiteChangeWatch`` calls it when the database's folder changes.
   public func reloadIfChanged() async throws(TodoStoreError) {
     try connection.withLock { connection throws(TodoStoreError) in
-      guard !connection.subscribers.isEmpty,
-        try Self.dataVersion(of: connection.database) != connection.dataVersion
-      else { return }
+      guard !connection.subscribers.isEmpty else { return }
+      // A file event comes when another process writes its transaction into the log, before
+      // it commits: waiting for the write lock waits for that transaction to end, so that its
+      // commit is seen now, not at the next event.
+      if (try? connection.database.execute("BEGIN IMMEDIATE")) != nil {
+        try? connection.database.execute("ROLLBACK")
+      }
+      guard try Self.dataVersion(of: connection.database) != connection.dataVersion else { return }
       Self.publish(&connection)
     }
   }
@@ -396,7 +425,8 @@ public final class SQLiteTodoRepository: TodoRepository {
     _ database: SQLiteDatabase, from source: History, to destination: History
   ) throws(TodoStoreError) -> String {
     guard
-      let step = try database.query("SELECT id, label FROM \(source.steps) ORDER BY id DESC LIMIT 1").first,
+      let step = try database.query("SELECT id, label, made_at FROM \(source.steps) ORDER BY id DESC LIMIT 1")
+        .first,
       let id = step[0].integer
     else {
       guard source == .undo else { throw .nothingToRedo }
@@ -404,10 +434,11 @@ public final class SQLiteTodoRepository: TodoRepository {
     }
     let label = step[1].text ?? ""
     let counterpart: Int64
+    // The step keeps the time the change was made, wherever undo and redo move it.
     if destination == .undo {
-      counterpart = try beginUndoStep(database, label: label, keepingRedo: true)
+      counterpart = try beginUndoStep(database, label: label, madeAt: step[2], keepingRedo: true)
     } else {
-      try database.execute("INSERT INTO redo_steps (label) VALUES (?)", [.text(label)])
+      try database.execute("INSERT INTO redo_steps (label, made_at) VALUES (?, ?)", [.text(label), step[2]])
       counterpart = database.lastInsertedRowID
     }
     try database.execute(
@@ -444,13 +475,16 @@ public final class SQLiteTodoRepository: TodoRepository {
   /// A new change makes the changes undone before it impossible to redo, unless it is the redo
   /// itself (`keepingRedo`).
   private static func beginUndoStep(
-    _ database: SQLiteDatabase, label: String, keepingRedo: Bool = false
+    _ database: SQLiteDatabase, label: String, madeAt date: SQLiteValue? = nil, keepingRedo: Bool = false
   ) throws(TodoStoreError) -> Int64 {
     if !keepingRedo {
       try database.execute("DELETE FROM redo_rows")
       try database.execute("DELETE FROM redo_steps")
     }
-    try database.execute("INSERT INTO undo_steps (label) VALUES (?)", [.text(label)])
+    // A new change is made now, by SQLite's clock, in seconds since 1970 as the todos' dates.
+    try database.execute(
+      "INSERT INTO undo_steps (label, made_at) VALUES (?, coalesce(?, (julianday('now') - 2440587.5) * 86400.0))",
+      [.text(label), date ?? .null])
     let step = database.lastInsertedRowID
     let expired = try database.query(
       "SELECT id FROM undo_steps ORDER BY id DESC LIMIT 1 OFFSET ?", [.integer(Int64(undoDepth))])

@@ -50,4 +50,15 @@ public enum TodoDatabaseLocation {
     return ((dataHome as NSString).appendingPathComponent(directoryName) as NSString)
       .appendingPathComponent(fileName)
   }
+
+  /// Whether there is nothing at `path`: no file, and possibly not its folder either. A path
+  /// that cannot be looked at (a folder that cannot be read, a file in the way of a folder) is
+  /// not missing: opening it says what is wrong.
+  ///
+  /// - Parameter path: The path of the database file.
+  /// - Returns: Whether the path names nothing.
+  public static func isMissing(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) != 0 && errno == ENOENT
+  }
 }

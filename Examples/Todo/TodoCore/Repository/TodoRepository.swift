@@ -25,7 +25,7 @@ import Foundation
 /// changes are undone in the reverse order they were made, as far back as the repository
 /// keeps its history (at least the last 100 changes). A change that does nothing (marking a
 /// done todo done, clearing when nothing is done) leaves no undo step.
-public protocol TodoRepository: OutsideChangeSource {
+public protocol TodoRepository: Sendable {
   /// The repository's contents: the current snapshot at once, then a new one after each change
   /// ``reloadIfChanged()`` finds from outside this instance.
   ///
@@ -154,10 +154,29 @@ public protocol TodoRepository: OutsideChangeSource {
   /// - Returns: The labels, such as `add “Buy milk”`, oldest first.
   func history(of id: Todo.ID) async throws(TodoStoreError) -> [String]
 
-  /// Publishes a new snapshot to ``updates()`` if the contents were changed from outside this
-  /// instance (another process on the same database file) since the last snapshot.
+  /// The changes of one todo that ``undo()`` can revert, oldest first, each with when it was
+  /// made and the note it left, so that a history screen tells changes of the same kind apart.
   ///
-  /// The program's ``TodoChangeMonitor`` calls it periodically while the contents are shown. A
+  /// - Parameter id: The todo; one without changes kept (or unknown) has an empty history.
+  /// - Returns: The entries, oldest first. By default, ``history(of:)``'s labels, without
+  ///   dates or notes.
+  func changes(of id: Todo.ID) async throws(TodoStoreError) -> [TodoHistoryEntry]
+
+  /// Publishes a new snapshot to ``updates()`` if the contents were changed from outside this
+  /// instance (another process on the same database file, another client of the same server)
+  /// since the last snapshot.
+  ///
+  /// The program's ``TodoChangeWatch`` calls it when it learns of a change from outside. A
   /// repository that nobody else can change does nothing.
+  ///
+  /// - Throws: A ``TodoStoreError`` when the contents cannot be checked or read.
   func reloadIfChanged() async throws(TodoStoreError)
+}
+
+extension TodoRepository {
+  /// ``history(of:)``'s labels, without dates or notes: for a repository that does not keep
+  /// them.
+  public func changes(of id: Todo.ID) async throws(TodoStoreError) -> [TodoHistoryEntry] {
+    try await history(of: id).map { TodoHistoryEntry($0) }
+  }
 }

@@ -78,6 +78,13 @@ enum TodoSchema {
     );
     PRAGMA user_version = 5;
     """,
+    // 5 → 6: when each change undo or redo can take back was made, for the history screen;
+    // the changes kept before have none.
+    """
+    ALTER TABLE undo_steps ADD COLUMN made_at REAL;
+    ALTER TABLE redo_steps ADD COLUMN made_at REAL;
+    PRAGMA user_version = 6;
+    """,
   ]
 
   /// The version this build writes.

@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+import TodoCore
+
+/// The `todo` program on a PostgreSQL server (`--server`, `UNIFLOW_TODO_SERVER`), as a user
+/// runs it, on the test process's cluster.
+@Suite(.timeLimit(.minutes(10))) struct ServerCommandLineTests {
+  let todo: TodoProcess
+  let cluster: PostgresTestCluster
+  let server: PostgresServer
+
+  init() throws {
+    todo = try TodoProcess()
+    cluster = try PostgresTestCluster.shared()
+    server = try cluster.makeDatabase()
+  }
+
+  /// Runs `todo --db <local file> --server <server> arguments…`.
+  func run(
+    _ arguments: String..., database: String? = nil, environment: [String: String?] = [:],
+    input: String? = nil
+  ) async throws -> TodoProcess.Result {
+    try await todo.runWithoutDatabase(
+      ["--db", database ?? todo.database, "--server", server.connectionString] + arguments,
+      environment: environment, input: input)
+  }
+
+  @Test func twoDevicesShareTheTodosAndKeepTheirOwnSettings() async throws {
+    let laptop = todo.directory.file("laptop.sqlite")
+    let desktop = todo.directory.file("desktop.sqlite")
+    expectSuccess(try await run("add", "Buy milk", database: laptop), printing: "Added 1: Buy milk\n")
+    expectSuccess(try await run("add", "Call mom", database: desktop), printing: "Added 2: Call mom\n")
+    expectSuccess(try await run("done", "1", database: desktop), printing: "Done 1: Buy milk\n")
+    expectSuccess(try await run("list", database: laptop), printing: "1  [x] Buy milk\n2  [ ] Call mom\n")
+    expectSuccess(try await run("undo", database: laptop), printing: "Undid: complete “Buy milk”\n")
+
+    // The display settings are the device's own.
+    expectSuccess(
+      try await run("config", "filter", "done", database: laptop), printing: "Set filter to done\n")
+    expectSuccess(try await run("config", "filter", database: desktop), printing: "all\n")
+    // The server can be named in the environment too.
+    let fromEnvironment = try await todo.runWithoutDatabase(
+      ["--db", desktop, "list"], environment: ["UNIFLOW_TODO_SERVER": server.connectionString])
+    expectSuccess(fromEnvironment, printing: "1  [ ] Buy milk\n2  [ ] Call mom\n")
+  }
+
+  @Test func aTitleThatLooksLikeSQLIsStoredAsText() async throws {
+    let title = "'); DROP TABLE todos; --"
+    expectSuccess(try await run("add", "--", title), printing: "Added 1: \(title)\n")
+    expectSuccess(
+      try await run("rename", "1", "--", "x'; DELETE FROM todos; --"),
+      printing: "Renamed 1: x'; DELETE FROM todos; --\n")
+    expectSuccess(
+      try await run("note", "1", "$1 \\\\ ' \"; TRUNCATE todos"),
+      printing: "Saved the note of 1: x'; DELETE FROM todos; --\n")
+    expectSuccess(try await run("list"), printing: "1  [ ] x'; DELETE FROM todos; --\n")
+  }
+
+  @Test func eachServerFailureIsOneLineNamingItsCause() async throws {
+    // No such database.
+    let missing = try cluster.server(database: "nowhere")
+    expectFailure(
+      try await todo.runWithoutDatabase(["--db", todo.database, "--server", missing.connectionString, "list"]
+      ),
+      status: 1,
+      saying:
+        "the todo server nowhere on \(cluster.folder):\(cluster.port) as postgres has no database nowhere")
+
+    // A wrong password, from the environment, over TCP: refused, and never shown.
+    let tcp = "host=127.0.0.1 port=\(cluster.port) dbname=\(server.database) user=postgres"
+    let refused = try await todo.runWithoutDatabase(
+      ["--db", todo.database, "--server", tcp, "list"], environment: ["PGPASSWORD": "hunter2-secret"])
+    expectFailure(refused, status: 1, saying: "refused the login: ")
+    #expect(refused.standardError.contains("password authentication failed"))
+    #expect(!refused.standardError.contains("hunter2"))
+
+    // A password in the environment's URI is masked wherever it is shown.
+    let uri = "postgresql://postgres:hunter2-secret@127.0.0.1:\(cluster.port)/\(server.database)"
+    let masked = try await todo.runWithoutDatabase(
+      ["--db", todo.database, "list"], environment: ["UNIFLOW_TODO_SERVER": uri])
+    expectFailure(masked, status: 1, saying: "refused the login")
+    #expect(!masked.standardError.contains("hunter2"))
+
+    // Nobody listening.
+    let closed = try await todo.runWithoutDatabase([
+      "--db", todo.database, "--server", "host=\(todo.directory.path) port=1 dbname=x", "list",
+    ])
+    expectFailure(closed, status: 1, saying: "cannot reach the todo server x on \(todo.directory.path):1")
+
+    // A table missing.
+    expectSuccess(try await run("add", "Buy milk"), printing: "Added 1: Buy milk\n")
+    try cluster.admin("DROP TABLE undo_rows", database: server.database)
+    expectFailure(try await run("list"), status: 1, saying: "has no table undo_rows")
+
+    // A newer schema: nothing written.
+    try cluster.admin("UPDATE todo_schema SET version = 7", database: server.database)
+    expectFailure(
+      try await run("add", "x"), status: 1,
+      saying: "has schema version 7 but this todo knows versions up to 1")
+  }
+
+  @Test func aPasswordOnTheCommandLineIsRefusedWithoutShowingIt() async throws {
+    let result = try await todo.runWithoutDatabase([
+      "--server", "postgresql://todo:hunter2-secret@db.example.org/todos", "list",
+    ])
+    expectFailure(
+      result, status: 2, saying: "postgresql://todo:***@db.example.org/todos: a password on the command line")
+    #expect(!result.standardError.contains("hunter2"))
+    let keywords = try await todo.runWithoutDatabase([
+      "--server", "host=db password='hunter2 secret' dbname=x", "list",
+    ])
+    expectFailure(keywords, status: 2, saying: "host=db password=*** dbname=x")
+    #expect(!keywords.standardError.contains("hunter2"))
+    let help = try await todo.runWithoutDatabase(["--help"])
+    #expect(help.standardOutput.contains("--server CONNINFO"))
+  }
+
+  @Test func aPasswordInTheEnvironmentReachesNeitherTheRecordingNorTheMessages() async throws {
+    // A role of its own, with a password, over TCP (where the cluster asks for one).
+    let role = "recorder_\(server.database)"
+    _ = try PostgresTodoRepository(server: server)
+    try cluster.admin(
+      "CREATE ROLE \(role) LOGIN PASSWORD 'hunter2-secret'",
+      "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(role)",
+      "GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(role)", database: server.database)
+    let uri = "postgresql://\(role):hunter2-secret@127.0.0.1:\(cluster.port)/\(server.database)"
+    let (addLog, failLog) = (todo.directory.file("add.jsonl"), todo.directory.file("fail.jsonl"))
+    let added = try await todo.runWithoutDatabase(
+      ["--db", todo.database, "--record", addLog, "add", "Buy milk"],
+      environment: ["UNIFLOW_TODO_SERVER": uri])
+    expectSuccess(added, printing: "Added 1: Buy milk\n")
+    let missing = try await todo.runWithoutDatabase(
+      ["--db", todo.database, "--record", failLog, "done", "7"], environment: ["UNIFLOW_TODO_SERVER": uri])
+    expectFailure(missing, status: 1, saying: "no todo with id 7")
+    let recordings = try [addLog, failLog].map {
+      String(decoding: try todo.directory.contents(of: $0), as: UTF8.self)
+    }
+    #expect(recordings[0].contains("Buy milk"))
+    #expect(!recordings.joined().contains("hunter2"))
+  }
+
+  @Test func aClientKilledMidChangeLosesNothingItAcknowledged() async throws {
+    // Many clients adding at once, half of them killed at some point of their change.
+    var runs: [TodoProcess.Running] = []
+    for number in 1...16 {
+      runs.append(
+        try todo.start(["--db", todo.database, "--server", server.connectionString, "add", "item \(number)"]))
+    }
+    for (index, running) in runs.enumerated() where index % 2 == 1 {
+      kill(running.process.processIdentifier, SIGKILL)
+    }
+    var acknowledged: [String] = []
+    for running in runs {
+      let result = try await todo.finish(running)
+      if result.status == 0 { acknowledged.append(result.standardOutput) }
+    }
+    let snapshot = try await PostgresTodoRepository(server: server).snapshot()
+    for line in acknowledged {
+      let added = try #require(line.wholeMatch(of: /Added (\d+): (.*)\n/))
+      #expect(snapshot.todos[id: Todo.ID(added.1)!]?.title == String(added.2))
+    }
+    // Nothing half done: each todo there has its undo step, and no title twice.
+    #expect(snapshot.undoHistory.count == snapshot.todos.count)
+    #expect(Set(snapshot.todos.map(\.title)).count == snapshot.todos.count)
+
+    // An import killed part way is all or nothing.
+    let lines = (1...20_000).map { "line \($0)" }.joined(separator: "\n")
+    let importing = try todo.start(
+      ["--db", todo.database, "--server", server.connectionString, "add", "-"], input: lines)
+    try await Task.sleep(for: .milliseconds(Int.random(in: 0...300)))
+    kill(importing.process.processIdentifier, SIGKILL)
+    _ = try await todo.finish(importing)
+    let imported =
+      try await PostgresTodoRepository(server: server).snapshot().todos.count - snapshot.todos.count
+    #expect(imported == 0 || imported == 20_000)
+  }
+}

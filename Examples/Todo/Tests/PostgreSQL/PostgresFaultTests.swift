@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import TodoCore
+import Uniflow
+
+/// What a PostgreSQL client does when the connection breaks or the server goes away: nothing
+/// applied twice, nothing lost, and back by itself.
+@Suite(.timeLimit(.minutes(10))) struct PostgresFaultTests {
+  @Test func aChangeWhoseCommitAnswerIsLostIsSentAgainAndAppliedOnce() async throws {
+    let repository = try PostgresTodoRepository(server: PostgresTestCluster.shared().makeDatabase())
+    _ = try await repository.add(title: "Buy milk", at: testDate)
+
+    // The toggle commits, and its answer is lost: sent again, it must not toggle back.
+    repository.inject(.loseCommitAnswer)
+    let toggled = try await repository.toggleDone(id: 1, at: testDate)
+    #expect(toggled.value == TodoUpdate(todo: todo(1, "Buy milk", isDone: true), isChanged: true))
+    #expect(toggled.contents.todos == [todo(1, "Buy milk", isDone: true)])
+
+    repository.inject(.loseCommitAnswer)
+    #expect(try await repository.add(title: "Call mom", at: testDate).value == todo(2, "Call mom"))
+    let snapshot = try await repository.snapshot()
+    #expect(snapshot.todos == [todo(1, "Buy milk", isDone: true), todo(2, "Call mom")])
+    #expect(snapshot.undoHistory == ["add “Buy milk”", "complete “Buy milk”", "add “Call mom”"])
+  }
+
+  @Test func aChangeLostBeforeItsCommitIsSentAgainAndAppliedOnce() async throws {
+    let repository = try PostgresTodoRepository(server: PostgresTestCluster.shared().makeDatabase())
+    repository.inject(.loseConnectionBeforeCommit)
+    #expect(try await repository.add(title: "Buy milk", at: testDate).value == todo(1, "Buy milk"))
+    repository.inject(.loseConnectionBeforeCommit)
+    _ = try await repository.undo()
+    let snapshot = try await repository.snapshot()
+    #expect((snapshot.todos, snapshot.undoHistory) == ([], []))
+    #expect(try await repository.redo().value == "add “Buy milk”")
+  }
+
+  @Test func aStoppedServerIsReportedAndCaughtUpWithOnceItIsBack() async throws {
+    let cluster = try PostgresTestCluster.makePrivate()
+    defer { cluster.remove() }
+    let server = try cluster.makeDatabase()
+    let watched = try PostgresTodoRepository(server: server)
+    let other = try PostgresTodoRepository(server: server)
+    _ = try await other.add(title: "Buy milk", at: testDate)
+    var updates = watched.updates().makeAsyncIterator()
+    #expect(try await updates.next()?.get().todos == [todo(1, "Buy milk")])
+    let (failures, reported) = AsyncStream.makeStream(of: TodoStoreError.self)
+    let watching = Task { await PostgresChangeWatch(repository: watched).run { reported.yield($0) } }
+    defer { watching.cancel() }
+    var failure = failures.makeAsyncIterator()
+
+    try cluster.stopImmediately()
+    #expect(await failure.next() == .offline(server: server.description))
+    // A change is refused, and says why; reads too.
+    await #expect(throws: TodoStoreError.offline(server: server.description)) {
+      _ = try await watched.add(title: "Call mom", at: testDate)
+    }
+    await #expect(throws: TodoStoreError.offline(server: server.description)) { try await other.snapshot() }
+
+    try cluster.start()
+    // Both connect again by themselves: the other's change reaches the watched one.
+    _ = try await other.add(title: "Call mom", at: testDate)
+    try await nextContents(of: &updates) { $0.todos.map(\.title) == ["Buy milk", "Call mom"] }
+    _ = try await watched.add(title: "Write report", at: testDate)
+    #expect(try await other.snapshot().todos.map(\.title) == ["Buy milk", "Call mom", "Write report"])
+    watching.cancel()
+    await watching.value
+  }
+
+  @Test func aNewerSchemaOrAMissingTableIsRefusedAndLeftAlone() async throws {
+    let cluster = try PostgresTestCluster.shared()
+    let server = try cluster.makeDatabase()
+    _ = try PostgresTodoRepository(server: server)
+    try cluster.admin("UPDATE todo_schema SET version = 99", database: server.database)
+    #expect(throws: TodoStoreError.newerServerSchema(server: server.description, version: 99, supported: 1)) {
+      try PostgresTodoRepository(server: server)
+    }
+    try cluster.admin("UPDATE todo_schema SET version = 1", "DROP TABLE redo_rows", database: server.database)
+    #expect(throws: TodoStoreError.serverTableMissing(server: server.description, table: "redo_rows")) {
+      try PostgresTodoRepository(server: server)
+    }
+  }
+
+  @Test func aWrongDatabaseOrLoginIsNamedInTheError() throws {
+    let cluster = try PostgresTestCluster.shared()
+    let missing = try cluster.server(database: "no_such_database")
+    #expect(
+      throws: TodoStoreError.serverDatabaseMissing(server: missing.description, database: "no_such_database")
+    ) {
+      try PostgresTodoRepository(server: missing)
+    }
+    // Over TCP the cluster asks for a password: a wrong one is refused.
+    let wrong = try PostgresServer(
+      "postgresql://postgres:wrong@127.0.0.1:\(cluster.port)/postgres?connect_timeout=10")
+    do {
+      _ = try PostgresTodoRepository(server: wrong)
+      Issue.record("a wrong password was accepted")
+    } catch {
+      guard case .loginRefused(let name, let reason) = error else {
+        Issue.record("unexpected error \(error)")
+        return
+      }
+      #expect(name == "postgres on 127.0.0.1:\(cluster.port) as postgres")
+      #expect(reason.contains("password authentication failed"))
+      #expect(!error.description.contains("wrong"))
+    }
+  }
+}
