@@ -83,3 +83,18 @@ extension TextDraft {
     #expect(draft == TextDraft("🇫🇷"))
   }
 }
+
+extension LineEditorFuzzFindingTests {
+  @Test func aRegionalIndicatorTypedBeforeARunOfThemPairsTheWholeRunAgain() {
+    // Three indicators are a flag and a lone one; a fourth typed before them makes two flags:
+    // the count kept beside the text had three.
+    var draft = TextDraft("🇷🇷🇷", cursor: 0)
+    draft.apply(.insert("🇷"))
+    #expect(draft.text == "🇷🇷🇷🇷")
+    #expect(draft == TextDraft("🇷🇷🇷🇷", cursor: 1))
+    draft.apply(.moveToEnd)
+    #expect(draft.cursor == 2)
+    draft.apply(.deleteBackward)
+    #expect(draft == TextDraft("🇷🇷", cursor: 1))
+  }
+}

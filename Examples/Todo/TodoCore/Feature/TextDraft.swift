@@ -116,10 +116,18 @@ public struct TextDraft: Sendable {
     let lower = index(at: range.lowerBound)
     let upper = text.index(lower, offsetBy: range.count)
     let before = lower > text.startIndex ? text.index(before: lower) : lower
-    let after = upper < text.endIndex ? text.index(after: upper) : upper
+    var after = upper < text.endIndex ? text.index(after: upper) : upper
+    // Flags pair their regional indicators from the start of a run of them: one typed or
+    // deleted in a run can pair every indicator after it differently, so the rest of the run
+    // is counted again too.
+    var afterCount = after > upper ? 1 : 0
+    while after < text.endIndex, text[after].unicodeScalars.first.map(isRegionalIndicator) == true {
+      after = text.index(after: after)
+      afterCount += 1
+    }
     let leading = String(text[before..<lower]) + replacement
     let joined = leading + text[upper..<after]
-    let replacedCount = range.count + (before < lower ? 1 : 0) + (after > upper ? 1 : 0)
+    let replacedCount = range.count + (before < lower ? 1 : 0) + afterCount
     let charactersBefore = range.lowerBound - (before < lower ? 1 : 0)
     text.replaceSubrange(before..<after, with: joined)
     count += joined.count - replacedCount
@@ -159,4 +167,9 @@ extension TextDraft: Codable {
     }
     self.init(text, cursor: cursor)
   }
+}
+
+/// Whether a scalar is one of the 26 regional indicators that make flags in pairs.
+private func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
+  (0x1F1E6...0x1F1FF).contains(scalar.value)
 }
