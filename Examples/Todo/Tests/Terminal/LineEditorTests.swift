@@ -97,4 +97,13 @@ extension LineEditorFuzzFindingTests {
     draft.apply(.deleteBackward)
     #expect(draft == TextDraft("🇷🇷", cursor: 1))
   }
+
+  @Test func anEmojiTypedBeforeAJoinerJoinsTheEmojiAfterIt() {
+    // A joiner at the start stands alone; an emoji typed before it joins it and the emoji
+    // after it into one character, two characters past the edit.
+    var draft = TextDraft("\u{200D}👩x", cursor: 0)
+    draft.apply(.insert("👩"))
+    #expect(draft.text == "👩\u{200D}👩x")
+    #expect(draft == TextDraft("👩\u{200D}👩x", cursor: 1))
+  }
 }

@@ -117,16 +117,20 @@ public struct TextDraft: Sendable {
     let upper = text.index(lower, offsetBy: range.count)
     let before = lower > text.startIndex ? text.index(before: lower) : lower
     var after = upper < text.endIndex ? text.index(after: upper) : upper
-    // Flags pair their regional indicators from the start of a run of them: one typed or
-    // deleted in a run can pair every indicator after it differently, so the rest of the run
-    // is counted again too.
     var afterCount = after > upper ? 1 : 0
-    while after < text.endIndex, text[after].unicodeScalars.first.map(isRegionalIndicator) == true {
+    let leading = String(text[before..<lower]) + replacement
+    var joined = leading + text[upper..<after]
+    // The edit can join more than the next character: a flag's regional indicators pair from
+    // the start of their run, an emoji typed before a joiner joins the emoji after it. The
+    // characters after are taken along until one stays as it was.
+    while after < text.endIndex {
+      let next = text[after]
+      let grown = joined + String(next)
+      if let last = grown.last, last.unicodeScalars.elementsEqual(next.unicodeScalars) { break }
+      joined = grown
       after = text.index(after: after)
       afterCount += 1
     }
-    let leading = String(text[before..<lower]) + replacement
-    let joined = leading + text[upper..<after]
     let replacedCount = range.count + (before < lower ? 1 : 0) + afterCount
     let charactersBefore = range.lowerBound - (before < lower ? 1 : 0)
     text.replaceSubrange(before..<after, with: joined)
@@ -167,9 +171,4 @@ extension TextDraft: Codable {
     }
     self.init(text, cursor: cursor)
   }
-}
-
-/// Whether a scalar is one of the 26 regional indicators that make flags in pairs.
-private func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
-  (0x1F1E6...0x1F1FF).contains(scalar.value)
 }
