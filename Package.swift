@@ -13,6 +13,10 @@ let package = Package(
     .library(name: "UniflowTesting", targets: ["UniflowTesting"]),
     .library(name: "UniflowMVVM", targets: ["UniflowMVVM"]),
     .library(name: "UniflowDevTools", targets: ["UniflowDevTools"]),
+    // The Todo demo's libraries, so that the fuzz package under Fuzz/ can build their parsers;
+    // they are an example's code, not part of Uniflow.
+    .library(name: "TodoCore", targets: ["TodoCore"]),
+    .library(name: "TodoTerminal", targets: ["TodoTerminal"]),
     .executable(name: "todo", targets: ["todo"]),
     .executable(name: "uniflow-bench", targets: ["uniflow-bench"]),
     .executable(name: "uniflow-inspect", targets: ["uniflow-inspect"]),

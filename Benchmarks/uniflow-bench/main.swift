@@ -21,6 +21,7 @@ let suites: [Suite] = [
   .removeRows,
   .rowDiff,
   .record,
+  .jsonRead,
   .stack,
   .shared,
   .undo,

@@ -15,8 +15,9 @@ public struct KeyDecoder: Sendable {
   /// Creates a decoder with nothing pending.
   public init() {}
 
-  /// Decodes the bytes of one read; an incomplete character or paste at the end is kept for
-  /// the next read.
+  /// Decodes the bytes of one read; an incomplete character, escape sequence or paste at the
+  /// end is kept for the next read, so the keys do not depend on where the reads were cut,
+  /// except right after an ESC: an ESC that ends a read is the Escape key.
   ///
   /// - Parameter input: The bytes read from the terminal.
   /// - Returns: The keys they complete, in order.
@@ -48,7 +49,11 @@ public struct KeyDecoder: Sendable {
         pasted = []
         index += Self.pasteStart.count
       case 0x1B:
-        let (key, length) = Self.escapeSequence(bytes[(index + 1)...])
+        guard let (key, length) = Self.escapeSequence(bytes[(index + 1)...]) else {
+          // A sequence cut by the end of the read: its last bytes are still to come.
+          pending = Array(bytes[index...])
+          return keys
+        }
         keys.append(key)
         index += 1 + length
       case 0x0D, 0x0A:
@@ -64,22 +69,28 @@ public struct KeyDecoder: Sendable {
         keys.append(.control(byte))
         index += 1
       default:
+        // The character is its leading byte and the continuation bytes after it: a byte that
+        // does not continue it (a control byte, an ESC) is the next key, and the broken
+        // character a `�`.
         let length = Self.utf8Length(leading: byte)
-        guard index + length <= bytes.count else {
-          pending = Array(bytes[index...])
-          return keys
+        var end = index + 1
+        while end < min(bytes.count, index + length), bytes[end] & 0xC0 == 0x80 { end += 1 }
+        guard end < index + length, end == bytes.count else {
+          keys.append(contentsOf: String(decoding: bytes[index..<end], as: UTF8.self).map(Key.character))
+          index = end
+          continue
         }
-        let scalars = String(decoding: bytes[index..<(index + length)], as: UTF8.self)
-        keys.append(contentsOf: scalars.map(Key.character))
-        index += length
+        pending = Array(bytes[index...])
+        return keys
       }
     }
     return keys
   }
 
-  /// The key of the escape sequence after an ESC byte, and how many bytes after ESC it used.
-  /// An ESC with nothing recognizable after it is the Escape key.
-  private static func escapeSequence(_ rest: ArraySlice<UInt8>) -> (Key, Int) {
+  /// The key of the escape sequence after an ESC byte, and how many bytes after ESC it used;
+  /// `nil` when the bytes end inside the sequence. An ESC with nothing recognizable after it,
+  /// the end of the read included, is the Escape key.
+  private static func escapeSequence(_ rest: ArraySlice<UInt8>) -> (Key, Int)? {
     guard let introducer = rest.first, introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O")
     else { return (.escape, 0) }
     var parameter: [UInt8] = []
@@ -105,7 +116,7 @@ public struct KeyDecoder: Sendable {
         }
       }
     }
-    return (.escape, 0)
+    return nil
   }
 
   /// The index where `pattern` starts in `bytes` at or after `start`.

@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoTerminal
 import Uniflow
 import UniflowDevTools
 

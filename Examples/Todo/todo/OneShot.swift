@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoTerminal
 import Uniflow
 
 /// Runs one command through the todo feature's store, prints what it did, and returns the exit
@@ -164,21 +165,16 @@ struct OneShot {
   /// Adds one todo per non-blank line of standard input, all in one transaction that one
   /// `todo undo` reverts, and prints a line for each.
   private func addFromStandardInput() async throws(StandardOutput.Failure) -> Int32 {
-    var titles: [String] = []
-    var lineNumber = 0
-    while let line = readLine() {
-      lineNumber += 1
-      guard let title = Todo.normalizedTitle(line) else { continue }
-      if title.count > Todo.maximumTitleLength {
-        let error = TodoStoreError.titleTooLong(length: title.count, maximum: Todo.maximumTitleLength)
-        printError("line \(lineNumber): \(error)")
-        return 2
-      }
-      titles.append(title)
-    }
-    guard !titles.isEmpty else {
-      printError("no titles on standard input (one title per line)")
+    let titles: [String]
+    do {
+      let input = try FileHandle.standardInput.readToEnd() ?? Data()
+      titles = try TitleImport(reading: input).titles
+    } catch let error as TitleImport.Error {
+      printError(error.description)
       return 2
+    } catch {
+      printError("cannot read standard input: \(error.localizedDescription)")
+      return 1
     }
     await store.send(.addAll(titles: titles)).finish()
     if let error = store.error {

@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoTerminal
 import UniflowDevTools
 
 /// Recording a session (`todo --record FILE`, or `UNIFLOW_TODO_RECORD=FILE`) and writing a

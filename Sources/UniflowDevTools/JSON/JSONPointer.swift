@@ -28,14 +28,17 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
       self.tokens = []
       return
     }
-    guard text.hasPrefix("/") else { throw .invalidPointer(text) }
+    // Scalar by scalar: a combining mark after `/` or `~` makes one character of the two,
+    // which would hide the separator or the escape.
+    let scalars = text.unicodeScalars
+    guard scalars.first == "/" else { throw .invalidPointer(text) }
     var tokens: [String] = []
-    for escaped in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-      var token = ""
+    for escaped in scalars.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+      var token = String.UnicodeScalarView()
       var iterator = escaped.makeIterator()
-      while let character = iterator.next() {
-        guard character == "~" else {
-          token.append(character)
+      while let scalar = iterator.next() {
+        guard scalar == "~" else {
+          token.append(scalar)
           continue
         }
         switch iterator.next() {
@@ -44,19 +47,25 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         default: throw .invalidPointer(text)
         }
       }
-      tokens.append(token)
+      tokens.append(String(token))
     }
     self.tokens = tokens
   }
 
   /// The pointer's text form, with `~` and `/` in tokens escaped.
   public var description: String {
-    var text = ""
+    var text = String.UnicodeScalarView()
     for token in tokens {
-      text += "/"
-      text += token.replacing("~", with: "~0").replacing("/", with: "~1")
+      text.append("/")
+      for scalar in token.unicodeScalars {
+        switch scalar {
+        case "~": text.append(contentsOf: "~0".unicodeScalars)
+        case "/": text.append(contentsOf: "~1".unicodeScalars)
+        default: text.append(scalar)
+        }
+      }
     }
-    return text
+    return String(text)
   }
 
   /// The pointer to a member or element of the value this pointer points to.

@@ -30,11 +30,12 @@ public struct SessionHeader: Sendable, Hashable {
     self.startDate = startDate
   }
 
-  /// The header as a JSON object.
+  /// The header as a JSON object; the start date is rounded to the millisecond, so that a
+  /// header read back from its text is written as the same text.
   public var json: JSONValue {
     [
       "format": .string(Self.format), "version": .number(String(version)),
-      "app": .string(appName), "start": .string(startDate.formatted(Self.dateStyle)),
+      "app": .string(appName), "start": .string(iso8601Milliseconds(startDate)),
     ]
   }
 

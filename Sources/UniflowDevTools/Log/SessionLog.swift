@@ -205,6 +205,9 @@ public struct SessionLog: Sendable {
     do {
       try step.patch.apply(to: &state)
     } catch {
+      // The operations before the failing one were applied: the running state goes back to
+      // the one after the steps kept, so that a skipped step changes nothing.
+      state = self.state(after: steps.count)
       return .invalidPatch(line: line, reason: error.description)
     }
     steps.append(step)

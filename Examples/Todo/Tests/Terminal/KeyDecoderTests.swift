@@ -39,3 +39,25 @@ import TodoTerminal
     #expect(decoder.decode(Array("1~q".utf8)) == [.paste("Buy\rmilk"), .character("q")])
   }
 }
+
+/// Inputs the fuzz target found, replayed.
+@Suite struct KeyDecoderFuzzFindingTests {
+  @Test func aBrokenCharacterDoesNotSwallowTheKeysAfterIt() {
+    // 0xFF announces four bytes; the NUL and the arrow after it are keys of their own.
+    var decoder = KeyDecoder()
+    #expect(
+      decoder.decode([0xFF, 0x00, 0xFF, 0xFF, 0x1B, 0x5B, 0x41])
+        == [.character("\u{FFFD}"), .control(0), .character("\u{FFFD}"), .character("\u{FFFD}"), .up])
+    #expect(decoder.decode([0xE2, 0x0D, 0xC3]) == [.character("\u{FFFD}"), .enter])
+    #expect(decoder.decode([0xA9, 0x61]) == [.character("é"), .character("a")])
+  }
+
+  @Test func anEscapeSequenceCutByARead() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode(Array("a\u{1B}[".utf8)) == [.character("a")])
+    #expect(decoder.decode(Array("3~".utf8)) == [.delete])
+    // A paste whose start marker is cut is still one paste: its line break is not Enter.
+    #expect(decoder.decode(Array("\u{1B}[20".utf8)) == [])
+    #expect(decoder.decode(Array("0~Buy\rmilk\u{1B}[201~".utf8)) == [.paste("Buy\rmilk")])
+  }
+}

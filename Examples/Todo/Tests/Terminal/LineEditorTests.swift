@@ -60,3 +60,50 @@ extension TextDraft {
     return draft
   }
 }
+
+/// Key sequences the fuzz target found, replayed: each once left the cursor outside the text.
+@Suite struct LineEditorFuzzFindingTests {
+  @Test func anAccentTypedAfterALetterJoinsItAndTheCursorStaysAtTheEnd() {
+    var draft = TextDraft("e")
+    draft.apply(.insert("\u{301}"))
+    #expect(draft.text == "é")
+    #expect(draft.cursor == 1)
+    draft.apply(.deleteBackward)
+    #expect(draft == TextDraft(""))
+  }
+
+  @Test func theSecondHalfOfAFlagTypedInTheMiddleJoinsTheFirst() {
+    var draft = TextDraft("🇫b", cursor: 1)
+    draft.apply(.insert("🇷"))
+    #expect(draft.text == "🇫🇷b")
+    #expect(draft.cursor == 1)
+    #expect(LineEditor.visible(draft, width: 10) == ("🇫🇷b", 2))
+    draft.apply(.moveRight)
+    draft.apply(.deleteBackward)
+    #expect(draft == TextDraft("🇫🇷"))
+  }
+}
+
+extension LineEditorFuzzFindingTests {
+  @Test func aRegionalIndicatorTypedBeforeARunOfThemPairsTheWholeRunAgain() {
+    // Three indicators are a flag and a lone one; a fourth typed before them makes two flags:
+    // the count kept beside the text had three.
+    var draft = TextDraft("🇷🇷🇷", cursor: 0)
+    draft.apply(.insert("🇷"))
+    #expect(draft.text == "🇷🇷🇷🇷")
+    #expect(draft == TextDraft("🇷🇷🇷🇷", cursor: 1))
+    draft.apply(.moveToEnd)
+    #expect(draft.cursor == 2)
+    draft.apply(.deleteBackward)
+    #expect(draft == TextDraft("🇷🇷", cursor: 1))
+  }
+
+  @Test func anEmojiTypedBeforeAJoinerJoinsTheEmojiAfterIt() {
+    // A joiner at the start stands alone; an emoji typed before it joins it and the emoji
+    // after it into one character, two characters past the edit.
+    var draft = TextDraft("\u{200D}👩x", cursor: 0)
+    draft.apply(.insert("👩"))
+    #expect(draft.text == "👩\u{200D}👩x")
+    #expect(draft == TextDraft("👩\u{200D}👩x", cursor: 1))
+  }
+}

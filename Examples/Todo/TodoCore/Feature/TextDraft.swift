@@ -116,10 +116,22 @@ public struct TextDraft: Sendable {
     let lower = index(at: range.lowerBound)
     let upper = text.index(lower, offsetBy: range.count)
     let before = lower > text.startIndex ? text.index(before: lower) : lower
-    let after = upper < text.endIndex ? text.index(after: upper) : upper
+    var after = upper < text.endIndex ? text.index(after: upper) : upper
+    var afterCount = after > upper ? 1 : 0
     let leading = String(text[before..<lower]) + replacement
-    let joined = leading + text[upper..<after]
-    let replacedCount = range.count + (before < lower ? 1 : 0) + (after > upper ? 1 : 0)
+    var joined = leading + text[upper..<after]
+    // The edit can join more than the next character: a flag's regional indicators pair from
+    // the start of their run, an emoji typed before a joiner joins the emoji after it. The
+    // characters after are taken along until one stays as it was.
+    while after < text.endIndex {
+      let next = text[after]
+      let grown = joined + String(next)
+      if let last = grown.last, last.unicodeScalars.elementsEqual(next.unicodeScalars) { break }
+      joined = grown
+      after = text.index(after: after)
+      afterCount += 1
+    }
+    let replacedCount = range.count + (before < lower ? 1 : 0) + afterCount
     let charactersBefore = range.lowerBound - (before < lower ? 1 : 0)
     text.replaceSubrange(before..<after, with: joined)
     count += joined.count - replacedCount

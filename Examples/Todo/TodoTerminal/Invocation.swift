@@ -1,21 +1,36 @@
 import TodoCore
 
 /// What the user asked for on the command line.
-struct Invocation: Equatable {
+///
+/// ```swift
+/// let invocation = try Invocation(arguments: ["add", "Buy", "milk", "--db", "todos.db"])
+/// // invocation.command == .add(title: "Buy milk"), invocation.databasePath == "todos.db"
+/// ```
+///
+/// Any list of arguments gives an invocation or a ``UsageError`` with its message, never a
+/// trap.
+public struct Invocation: Equatable, Sendable {
   /// A command of the program.
-  enum Command: Equatable {
+  public enum Command: Equatable, Sendable {
     /// No command: the interactive list on a terminal, the plain list otherwise.
     case standard
+    /// `help`, `-h` or `--help`: the usage text.
     case help
+    /// `--version`: the program's version.
     case version
+    /// `add TITLE...`: one todo, the words making its title.
     case add(title: String)
     /// `add -`: one title per line of standard input.
     case addFromStandardInput
     /// `list`: the todos the filter and the search (`--grep`) let through, as text or JSON.
     case list(TodoFilter, search: String?, json: Bool)
+    /// `done ID`: marks a todo done.
     case done(Todo.ID)
+    /// `reopen ID`: marks a todo not done.
     case reopen(Todo.ID)
+    /// `rename ID TITLE...`: gives a todo a new title.
     case rename(Todo.ID, title: String)
+    /// `rm ID` or `remove ID`: deletes a todo.
     case remove(Todo.ID)
     /// `show ID`: one todo with its note and its dates.
     case show(Todo.ID)
@@ -26,14 +41,16 @@ struct Invocation: Equatable {
     /// `clear-done [--yes]`: deletes the done todos; asks first, on a terminal, when more than
     /// one is done, unless `confirmed` (`--yes`).
     case clearDone(confirmed: Bool)
+    /// `undo`: reverts the last change.
     case undo
+    /// `redo`: makes the last undone change again.
     case redo
     /// `config [KEY [VALUE]]`: lists the display settings, prints one, or sets one (the value
     /// is one of the key's allowed values).
     case config(TodoSettings.Key?, value: String?)
 
     /// Whether it is `config`, which reads and changes the settings kept in the database.
-    var isConfig: Bool {
+    public var isConfig: Bool {
       if case .config = self { true } else { false }
     }
 
@@ -42,7 +59,7 @@ struct Invocation: Equatable {
     /// have: where there is no database they answer as from an empty one, and create nothing.
     /// (Without a command, the interactive list creates it: the program decides, as only it
     /// knows whether it runs on a terminal.)
-    var createsTheDatabase: Bool {
+    public var createsTheDatabase: Bool {
       switch self {
       case .add, .addFromStandardInput, .config(_, value: _?): true
       case .standard, .help, .version, .list, .done, .reopen, .rename, .remove, .show, .note,
@@ -52,17 +69,21 @@ struct Invocation: Equatable {
     }
   }
 
-  var command: Command
+  /// The command asked for.
+  public var command: Command
   /// The database path given with `--db`.
-  var databasePath: String?
+  public var databasePath: String?
   /// The todo server given with `--server`: a libpq connection string or URI.
-  var server: String?
+  public var server: String?
 
   /// Parses the arguments (without the program name).
   ///
   /// Options may come before or after the command; `--` ends the options, so that a title
   /// may start with a dash.
-  init(arguments: [String]) throws(UsageError) {
+  ///
+  /// - Parameter arguments: The command line's arguments, without the program's name.
+  /// - Throws: ``UsageError`` when the arguments are not a command of the program.
+  public init(arguments: [String]) throws(UsageError) {
     var databasePath: String?
     var server: String?
     var words: [String] = []
