@@ -97,6 +97,9 @@ import TodoCore
     #expect(try await repository.undo().value == "add “Call mom”")
     #expect(try await repository.undo().value == "delete “Buy milk”")
     #expect(try await repository.snapshot().todos == [todo(1, "Buy milk")])
+    // Applied again, a change kept without its time stays without one.
+    #expect(try await repository.redo().value == "delete “Buy milk”")
+    #expect(try await repository.changes(of: 1).map(\.date) == [nil, nil])
   }
 
   /// The history tells changes of one kind apart: each is dated, and a change of the note
