@@ -12,9 +12,9 @@ import Uniflow
 ///
 /// It keeps the contract of ``SQLiteTodoRepository`` (the same tests run on both): todos,
 /// notes, undo and redo kept on the server (so `todo undo` on one machine reverts a change
-/// made on another), the history of a todo, and a schema version check that refuses a
-/// database set up by a newer version without writing to it. Opening an empty database sets
-/// it up.
+/// made on another), the history of a todo (each change dated by the server's clock), and a
+/// schema version check that refuses a database set up by a newer version without writing to
+/// it. Opening an empty database sets it up, and an older one is brought up to date.
 ///
 /// **One change at a time.** Each change is one transaction that first locks the one row of
 /// `todo_counters`: changes from every client apply one after another, each on the todos as
