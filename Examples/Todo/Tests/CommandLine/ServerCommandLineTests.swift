@@ -96,7 +96,7 @@ import TodoCore
     try cluster.admin("UPDATE todo_schema SET version = 7", database: server.database)
     expectFailure(
       try await run("add", "x"), status: 1,
-      saying: "has schema version 7 but this todo knows versions up to 1")
+      saying: "has schema version 7 but this todo knows versions up to 2")
   }
 
   @Test func aPasswordOnTheCommandLineIsRefusedWithoutShowingIt() async throws {

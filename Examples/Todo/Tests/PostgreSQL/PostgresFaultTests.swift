@@ -71,10 +71,10 @@ import Uniflow
     let server = try cluster.makeDatabase()
     _ = try PostgresTodoRepository(server: server)
     try cluster.admin("UPDATE todo_schema SET version = 99", database: server.database)
-    #expect(throws: TodoStoreError.newerServerSchema(server: server.description, version: 99, supported: 1)) {
+    #expect(throws: TodoStoreError.newerServerSchema(server: server.description, version: 99, supported: 2)) {
       try PostgresTodoRepository(server: server)
     }
-    try cluster.admin("UPDATE todo_schema SET version = 1", "DROP TABLE redo_rows", database: server.database)
+    try cluster.admin("UPDATE todo_schema SET version = 2", "DROP TABLE redo_rows", database: server.database)
     #expect(throws: TodoStoreError.serverTableMissing(server: server.description, table: "redo_rows")) {
       try PostgresTodoRepository(server: server)
     }

@@ -321,4 +321,59 @@ import TodoCore
     #expect(try await repository.history(of: 3) == ["add 2 todos"])
     #expect(try await repository.history(of: 9) == [])
   }
+
+  /// The history tells changes of one kind apart: each is dated by the repository's clock (the
+  /// database's, for a database), in the order made, and carries the note it left; undo and
+  /// redo move a change with the time it was made.
+  @Test(arguments: Kind.allCases)
+  func aTodosChangesAreDatedInOrderAndCarryTheNoteEachLeft(_ kind: Kind) async throws {
+    let repository = try Subject(kind).repository
+    let start = Date()
+    _ = try await repository.add(title: "Buy milk", at: testDate)
+    _ = try await repository.add(title: "Call mom", at: testDate)
+    _ = try await repository.setNote("Oat", id: 1)
+    _ = try await repository.setNote("Oat milk", id: 1)
+    _ = try await repository.setDone(true, id: 1, at: testDate)
+    _ = try await repository.delete(id: 1)
+    let end = Date()
+
+    let changes = try await repository.changes(of: 1)
+    #expect(
+      changes.map(\.label) == [
+        "add “Buy milk”", "note on “Buy milk”", "note on “Buy milk”", "complete “Buy milk”",
+        "delete “Buy milk”",
+      ])
+    #expect(changes.map(\.note) == ["", "Oat", "Oat milk", "Oat milk", nil])
+    let dates = changes.compactMap(\.date)
+    #expect(dates.count == changes.count)
+    #expect(dates == dates.sorted())
+    // The database's clock is this machine's: within a second of the test's.
+    let window = start.addingTimeInterval(-1)...end.addingTimeInterval(1)
+    #expect(dates.allSatisfy(window.contains))
+    #expect(try await repository.changes(of: 2).map(\.label) == ["add “Call mom”"])
+    #expect(try await repository.changes(of: 2).map(\.note) == [""])
+    #expect(try await repository.changes(of: 9) == [])
+
+    // Undone, the changes leave the history, and the last one kept leaves the todo as it is now.
+    _ = try await repository.undo()
+    _ = try await repository.undo()
+    _ = try await repository.undo()
+    #expect(try await repository.changes(of: 1) == Array(changes.prefix(2)))
+    #expect(try await repository.snapshot().todos[id: 1]?.note == "Oat")
+    // Redone, they come back as they were, with the times they were first made.
+    _ = try await repository.redo()
+    _ = try await repository.redo()
+    #expect(try await repository.changes(of: 1) == Array(changes.prefix(4)))
+    _ = try await repository.redo()
+    #expect(try await repository.changes(of: 1) == changes)
+    // A new change after an undo is dated now, after the ones kept.
+    _ = try await repository.undo()
+    _ = try await repository.setNote("Soy", id: 1)
+    let after = try await repository.changes(of: 1)
+    #expect(after.dropLast() == changes.prefix(4))
+    #expect(after.last?.label == "note on “Buy milk”")
+    #expect(after.last?.note == "Soy")
+    let last = try #require(after.last?.date)
+    #expect(last >= dates[3] && last <= Date().addingTimeInterval(1))
+  }
 }

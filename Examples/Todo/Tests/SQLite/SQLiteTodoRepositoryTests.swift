@@ -61,12 +61,7 @@ import TodoCore
   }
 
   @Test func migratesAVersionThreeFileKeepingItsTodosAndItsUndoHistory() async throws {
-    do {
-      let repository = try SQLiteTodoRepository(path: path)
-      _ = try await repository.add(title: "Buy milk", at: testDate)
-      _ = try await repository.delete(id: 1)
-      _ = try await repository.add(title: "Call mom", at: testDate)
-    }
+    try await makeTheHistoryOfAnOlderVersion(in: SQLiteTodoRepository(path: path))
     // The file as the previous version left it: without the note columns, at version 3.
     do {
       let database = try SQLiteDatabase(path: path)
@@ -89,14 +84,8 @@ import TodoCore
           todos: [todo(2, "Call mom")],
           undoHistory: ["add “Buy milk”", "delete “Buy milk”", "add “Call mom”"]))
     #expect(try SQLiteDatabase(path: path).userVersion() == 6)
-    // The changes kept before their times were recorded have none.
-    #expect(try await repository.changes(of: 2) == [TodoHistoryEntry("add “Call mom”", note: "")])
-    // A note can be set, and the steps recorded before notes existed still undo.
-    #expect(try await repository.setNote("Her birthday", id: 2).value.todo.note == "Her birthday")
-    #expect(try await repository.undo().value == "note on “Call mom”")
-    #expect(try await repository.undo().value == "add “Call mom”")
-    #expect(try await repository.undo().value == "delete “Buy milk”")
-    #expect(try await repository.snapshot().todos == [todo(1, "Buy milk")])
+    // A note can be set, and the steps recorded before notes and times existed still undo.
+    try await expectTheUndatedHistoryStillUndoes(in: repository)
   }
 
   /// The history tells changes of one kind apart: each is dated, and a change of the note

@@ -43,6 +43,7 @@ final class FailingRepository: TodoRepository {
   func undo() async throws(TodoStoreError) -> TodoChange<String> { throw error }
   func redo() async throws(TodoStoreError) -> TodoChange<String> { throw error }
   func history(of id: Todo.ID) async throws(TodoStoreError) -> [String] { throw error }
+  func changes(of id: Todo.ID) async throws(TodoStoreError) -> [TodoHistoryEntry] { throw error }
   func reloadIfChanged() async throws(TodoStoreError) { throw error }
 }
 
@@ -204,5 +205,8 @@ extension InMemoryBackedRepository {
   func undo() async throws(TodoStoreError) -> TodoChange<String> { try await base.undo() }
   func redo() async throws(TodoStoreError) -> TodoChange<String> { try await base.redo() }
   func history(of id: Todo.ID) async throws(TodoStoreError) -> [String] { try await base.history(of: id) }
+  func changes(of id: Todo.ID) async throws(TodoStoreError) -> [TodoHistoryEntry] {
+    try await base.changes(of: id)
+  }
   func reloadIfChanged() async throws(TodoStoreError) { try await base.reloadIfChanged() }
 }

@@ -87,6 +87,9 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
   case serverTableMissing(server: String, table: String)
   /// The todo database on the server was set up by a newer version of this program.
   case newerServerSchema(server: String, version: Int, supported: Int)
+  /// The todo database on the server was set up by an older version of this program, and the
+  /// login may use its tables but not alter them to bring it up to date.
+  case serverCannotUpgrade(server: String, version: Int, current: Int)
   /// Any other failure the server reports: its SQLSTATE code and message.
   case server(server: String, code: String, message: String)
 
@@ -168,6 +171,10 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
     case .newerServerSchema(let server, let version, let supported):
       "the todo database \(server) has schema version \(version) but this todo knows versions "
         + "up to \(supported); use a newer todo (nothing was changed)"
+    case .serverCannotUpgrade(let server, let version, let current):
+      "the todo database \(server) has schema version \(version) and this todo needs version "
+        + "\(current), which this login may not set up; connect once as the tables' owner to "
+        + "upgrade it (nothing was changed)"
     case .server(let server, let code, let message):
       "PostgreSQL error \(code) on \(server): \(message)"
     }

@@ -47,7 +47,15 @@ enum PostgresSchema {
       VALUES (1, 0, 0, 0)
       """,
       "INSERT INTO todo_schema (version) VALUES (1)",
-    ]
+    ],
+    // 1 → 2: when each change undo or redo can take back was made, by the server's clock, in
+    // seconds since 1970 as the todos' dates; the changes kept before have none. Clients of
+    // version 1 still connected go on working, and leave their changes undated.
+    [
+      "ALTER TABLE undo_steps ADD COLUMN made_at double precision",
+      "ALTER TABLE redo_steps ADD COLUMN made_at double precision",
+      "UPDATE todo_schema SET version = 2",
+    ],
   ]
 
   /// The tables of one of the two histories, `undo` or `redo`: its steps, and the todos each
@@ -87,7 +95,9 @@ enum PostgresSchema {
   /// migrates it; nothing is written to one that fails the checks.
   ///
   /// A role that may only read and write the tables (as `scripts/todo-server setup` makes it)
-  /// can use a database set up already; setting one up takes a role that may create tables.
+  /// can use a database set up already; setting one up, or bringing an older one up to date,
+  /// takes a role that may create and alter the tables (their owner): another role gets
+  /// ``TodoStoreError/serverCannotUpgrade(server:version:current:)``.
   static func prepare(_ connection: PostgresConnection) throws(TodoStoreError) {
     let server = connection.server.description
     try connection.query("BEGIN")
@@ -105,8 +115,13 @@ enum PostgresSchema {
       if version > currentVersion {
         throw .newerServerSchema(server: server, version: version, supported: currentVersion)
       }
-      for migration in migrations[version...] {
-        for statement in migration { try connection.query(statement) }
+      do throws(TodoStoreError) {
+        for migration in migrations[version...] {
+          for statement in migration { try connection.query(statement) }
+        }
+      } catch .server(_, "42501", _) {
+        // insufficient_privilege: a role that may use the tables but not alter them.
+        throw .serverCannotUpgrade(server: server, version: version, current: currentVersion)
       }
       for table in tables {
         if try connection.query("SELECT to_regclass($1) IS NULL", [table]).first?.bool(0) == true {

@@ -239,14 +239,12 @@ public final class InMemoryTodoRepository: TodoRepository {
   /// ``TodoRepository/changes(of:)``.
   public func changes(of id: Todo.ID) async throws(TodoStoreError) -> [TodoHistoryEntry] {
     contents.withLock { contents in
-      // The todos before each change, and after the last one: the note a change left is the
-      // one the next change found.
-      let after = contents.undoTodos.dropFirst() + [contents.todos]
-      return contents.undoLabels.indices.filter { contents.undoTouched[$0].contains(id) }.map { index in
-        TodoHistoryEntry(
-          contents.undoLabels[index], date: contents.undoDates[index],
-          note: after[after.startIndex + index][id: id]?.note)
+      let steps = contents.undoLabels.indices.filter { contents.undoTouched[$0].contains(id) }.map { index in
+        TodoHistoryStep(
+          label: contents.undoLabels[index], date: contents.undoDates[index],
+          noteBefore: contents.undoTodos[index][id: id]?.note)
       }
+      return TodoHistoryStep.entries(steps, noteNow: contents.todos[id: id]?.note)
     }
   }
 

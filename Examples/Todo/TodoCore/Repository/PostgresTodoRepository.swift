@@ -12,9 +12,9 @@ import Uniflow
 ///
 /// It keeps the contract of ``SQLiteTodoRepository`` (the same tests run on both): todos,
 /// notes, undo and redo kept on the server (so `todo undo` on one machine reverts a change
-/// made on another), the history of a todo, and a schema version check that refuses a
-/// database set up by a newer version without writing to it. Opening an empty database sets
-/// it up.
+/// made on another), the history of a todo (each change dated by the server's clock), and a
+/// schema version check that refuses a database set up by a newer version without writing to
+/// it. Opening an empty database sets it up, and an older one is brought up to date.
 ///
 /// **One change at a time.** Each change is one transaction that first locks the one row of
 /// `todo_counters`: changes from every client apply one after another, each on the todos as
@@ -276,6 +276,27 @@ public final class PostgresTodoRepository: TodoRepository {
     }
   }
 
+  /// The changes of a todo, dated by the server's clock, with the note each left; see
+  /// ``TodoRepository/changes(of:)``.
+  ///
+  /// One statement, so one snapshot of the database: the steps and the todo of the same moment.
+  public func changes(of id: Todo.ID) async throws(TodoStoreError) -> [TodoHistoryEntry] {
+    try read { _, database throws(TodoStoreError) in
+      let rows = try database.query(
+        """
+        SELECT s.label, s.made_at, CASE WHEN r.existed THEN coalesce(r.note, '') END,
+          (SELECT note FROM todos WHERE id = $1)
+        FROM undo_steps AS s JOIN undo_rows AS r ON r.step = s.id AND r.todo_id = $1 ORDER BY s.id
+        """, ["\(id)"])
+      let steps = rows.map { row in
+        TodoHistoryStep(
+          label: row.text(0) ?? "", date: row.real(1).map(Date.init(timeIntervalSince1970:)),
+          noteBefore: row.text(2))
+      }
+      return TodoHistoryStep.entries(steps, noteNow: rows.first?.text(3))
+    }
+  }
+
   /// Publishes a new snapshot if another client committed a change since the last one; see
   /// ``TodoRepository/reloadIfChanged()``.
   ///
@@ -494,7 +515,9 @@ public final class PostgresTodoRepository: TodoRepository {
     _ database: PostgresConnection, _ counters: inout Counters, from source: History, to destination: History
   ) throws(TodoStoreError) -> String {
     guard
-      let step = try database.query("SELECT id, label FROM \(source.steps) ORDER BY id DESC LIMIT 1").first,
+      let step = try database.query(
+        "SELECT id, label, made_at FROM \(source.steps) ORDER BY id DESC LIMIT 1"
+      ).first,
       let id = step.integer(0)
     else {
       guard source == .undo else { throw .nothingToRedo }
@@ -505,12 +528,15 @@ public final class PostgresTodoRepository: TodoRepository {
     }
     let label = step.text(1) ?? ""
     let counterpart: Int64
+    // The step keeps the time the change was made, wherever undo and redo move it.
+    let madeAt = step.text(2)
     if destination == .undo {
-      counterpart = try beginUndoStep(database, &counters, label: label, keepingRedo: true)
+      counterpart = try beginUndoStep(database, &counters, label: label, origin: .redo(madeAt: madeAt))
     } else {
       counters.redoStepsMade += 1
       counterpart = counters.redoStepsMade
-      try database.query("INSERT INTO redo_steps (id, label) VALUES ($1, $2)", ["\(counterpart)", label])
+      try database.query(
+        "INSERT INTO redo_steps (id, label, made_at) VALUES ($1, $2, $3)", ["\(counterpart)", label, madeAt])
     }
     try database.query(
       """
@@ -534,20 +560,39 @@ public final class PostgresTodoRepository: TodoRepository {
     return label
   }
 
+  /// What an undo step records: a new change, or a change redo applies again, with the time it
+  /// was first made, as the server wrote it (`nil` for one kept by a version that did not
+  /// record it).
+  private enum UndoStepOrigin {
+    case newChange
+    case redo(madeAt: String?)
+  }
+
   /// Starts an undo step, dropping the oldest ones beyond the history's depth; returns its id.
   ///
-  /// A new change makes the changes undone before it impossible to redo, unless it is the redo
-  /// itself (`keepingRedo`).
+  /// A new change makes the changes undone before it impossible to redo, and is dated by the
+  /// server's clock, in seconds since 1970 as the todos' dates. The clock is read while the
+  /// change holds the lock of `todo_counters`, so the dates follow the order in which the
+  /// changes of every client apply (`now()`, the time the transaction began, would not).
   private static func beginUndoStep(
-    _ database: PostgresConnection, _ counters: inout Counters, label: String, keepingRedo: Bool = false
+    _ database: PostgresConnection, _ counters: inout Counters, label: String,
+    origin: UndoStepOrigin = .newChange
   ) throws(TodoStoreError) -> Int64 {
-    if !keepingRedo {
-      try database.query("DELETE FROM redo_rows")
-      try database.query("DELETE FROM redo_steps")
-    }
     counters.undoStepsMade += 1
     let step = counters.undoStepsMade
-    try database.query("INSERT INTO undo_steps (id, label) VALUES ($1, $2)", ["\(step)", label])
+    switch origin {
+    case .newChange:
+      try database.query("DELETE FROM redo_rows")
+      try database.query("DELETE FROM redo_steps")
+      try database.query(
+        """
+        INSERT INTO undo_steps (id, label, made_at)
+        VALUES ($1, $2, extract(epoch FROM clock_timestamp()))
+        """, ["\(step)", label])
+    case .redo(let date):
+      try database.query(
+        "INSERT INTO undo_steps (id, label, made_at) VALUES ($1, $2, $3)", ["\(step)", label, date])
+    }
     let expired = try database.query(
       "SELECT id FROM undo_steps ORDER BY id DESC LIMIT 1 OFFSET $1", ["\(undoDepth)"])
     if let newestExpired = expired.first?.text(0) {

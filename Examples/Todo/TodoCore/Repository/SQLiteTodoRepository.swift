@@ -297,20 +297,19 @@ public final class SQLiteTodoRepository: TodoRepository {
   public func changes(of id: Todo.ID) async throws(TodoStoreError) -> [TodoHistoryEntry] {
     try connection.withLock { connection throws(TodoStoreError) in
       try connection.database.snapshot { () throws(TodoStoreError) in
-        // Each step's row holds the todo as it was before the step: the note a step left is
-        // the one the next step found, or the todo's note now after the last.
+        // Each step's row holds the todo as it was before the step.
         let steps = try connection.database.query(
           """
           SELECT s.label, s.made_at, r.existed, r.note FROM undo_steps AS s
           JOIN undo_rows AS r ON r.step = s.id AND r.todo_id = ? ORDER BY s.id
-          """, [.integer(id)])
-        let now = try connection.database.query("SELECT note FROM todos WHERE id = ?", [.integer(id)])
-        let notesAfter =
-          steps.dropFirst().map { $0[2].integer == 1 ? $0[3].text ?? "" : nil } + [now.first?[0].text]
-        return zip(steps, notesAfter).map { step, note in
-          TodoHistoryEntry(
-            step[0].text ?? "", date: step[1].real.map(Date.init(timeIntervalSince1970:)), note: note)
+          """, [.integer(id)]
+        ).map { row in
+          TodoHistoryStep(
+            label: row[0].text ?? "", date: row[1].real.map(Date.init(timeIntervalSince1970:)),
+            noteBefore: row[2].integer == 1 ? row[3].text ?? "" : nil)
         }
+        let now = try connection.database.query("SELECT note FROM todos WHERE id = ?", [.integer(id)])
+        return TodoHistoryStep.entries(steps, noteNow: now.first?[0].text)
       }
     }
   }
@@ -436,7 +435,7 @@ public final class SQLiteTodoRepository: TodoRepository {
     let counterpart: Int64
     // The step keeps the time the change was made, wherever undo and redo move it.
     if destination == .undo {
-      counterpart = try beginUndoStep(database, label: label, madeAt: step[2], keepingRedo: true)
+      counterpart = try beginUndoStep(database, label: label, origin: .redo(madeAt: step[2]))
     } else {
       try database.execute("INSERT INTO redo_steps (label, made_at) VALUES (?, ?)", [.text(label), step[2]])
       counterpart = database.lastInsertedRowID
@@ -470,21 +469,30 @@ public final class SQLiteTodoRepository: TodoRepository {
     return label
   }
 
+  /// What an undo step records: a new change, or a change redo applies again, with the time it
+  /// was first made (`NULL` for one kept by a version that did not record it).
+  private enum UndoStepOrigin {
+    case newChange
+    case redo(madeAt: SQLiteValue)
+  }
+
   /// Starts an undo step, dropping the oldest ones beyond the history's depth; returns its id.
   ///
-  /// A new change makes the changes undone before it impossible to redo, unless it is the redo
-  /// itself (`keepingRedo`).
+  /// A new change makes the changes undone before it impossible to redo, and is made now, by
+  /// SQLite's clock, in seconds since 1970 as the todos' dates.
   private static func beginUndoStep(
-    _ database: SQLiteDatabase, label: String, madeAt date: SQLiteValue? = nil, keepingRedo: Bool = false
+    _ database: SQLiteDatabase, label: String, origin: UndoStepOrigin = .newChange
   ) throws(TodoStoreError) -> Int64 {
-    if !keepingRedo {
+    switch origin {
+    case .newChange:
       try database.execute("DELETE FROM redo_rows")
       try database.execute("DELETE FROM redo_steps")
+      try database.execute(
+        "INSERT INTO undo_steps (label, made_at) VALUES (?, (julianday('now') - 2440587.5) * 86400.0)",
+        [.text(label)])
+    case .redo(let date):
+      try database.execute("INSERT INTO undo_steps (label, made_at) VALUES (?, ?)", [.text(label), date])
     }
-    // A new change is made now, by SQLite's clock, in seconds since 1970 as the todos' dates.
-    try database.execute(
-      "INSERT INTO undo_steps (label, made_at) VALUES (?, coalesce(?, (julianday('now') - 2440587.5) * 86400.0))",
-      [.text(label), date ?? .null])
     let step = database.lastInsertedRowID
     let expired = try database.query(
       "SELECT id FROM undo_steps ORDER BY id DESC LIMIT 1 OFFSET ?", [.integer(Int64(undoDepth))])

@@ -158,8 +158,8 @@ public protocol TodoRepository: Sendable {
   /// made and the note it left, so that a history screen tells changes of the same kind apart.
   ///
   /// - Parameter id: The todo; one without changes kept (or unknown) has an empty history.
-  /// - Returns: The entries, oldest first. By default, ``history(of:)``'s labels, without
-  ///   dates or notes.
+  /// - Returns: The entries, oldest first; a change kept by a version that did not date its
+  ///   changes has no date.
   func changes(of id: Todo.ID) async throws(TodoStoreError) -> [TodoHistoryEntry]
 
   /// Publishes a new snapshot to ``updates()`` if the contents were changed from outside this
@@ -171,12 +171,4 @@ public protocol TodoRepository: Sendable {
   ///
   /// - Throws: A ``TodoStoreError`` when the contents cannot be checked or read.
   func reloadIfChanged() async throws(TodoStoreError)
-}
-
-extension TodoRepository {
-  /// ``history(of:)``'s labels, without dates or notes: for a repository that does not keep
-  /// them.
-  public func changes(of id: Todo.ID) async throws(TodoStoreError) -> [TodoHistoryEntry] {
-    try await history(of: id).map { TodoHistoryEntry($0) }
-  }
 }
