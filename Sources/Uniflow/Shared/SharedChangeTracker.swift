@@ -108,11 +108,16 @@ package final class SharedChangeTracker {
   // MARK: - Changes
 
   /// `box` changed for the first time since it was last published: it is published when the
-  /// owner's send ends.
+  /// owner's send ends, or now if no send of the owner is under way (a test's change between
+  /// its steps, or the owner gone), so that no change waits for a send that may never come.
   @usableFromInline
   func add(_ box: any SharedPublishing) {
     buffers.pending.append(box)
-    holder?.hasPendingSharedChange = true
+    if let holder, holder.isProcessing {
+      holder.hasPendingSharedChange = true
+    } else {
+      publish()
+    }
   }
 
   /// Records, for a test store, the value of `box` before a change of the current action.

@@ -41,6 +41,8 @@ final class SharedPersistence<Value: Sendable>: PersistenceFlushing {
   private let worker = LockIsolated<Task<Void, Never>?>(nil)
   /// Whether ``finish()`` was called.
   private let isFinishing = LockIsolated(false)
+  /// Whether the task has stopped: its last write is done.
+  private let isEnded = LockIsolated(false)
 
   init(
     storage: any SharedStorage<Value>, clock: any Clock<Duration>, interval: Duration, reports: Reports
@@ -53,7 +55,7 @@ final class SharedPersistence<Value: Sendable>: PersistenceFlushing {
       var writer = Writer(
         storage: storage, clock: clock, interval: interval, commands: commands, reports: reports)
       await writer.run(stream)
-      withExtendedLifetime(self) {}
+      self.isEnded.withLock { $0 = true }
     }
     worker.withLock { $0 = task }
   }
@@ -91,6 +93,9 @@ final class SharedPersistence<Value: Sendable>: PersistenceFlushing {
     commands.yield(.finish)
     commands.finish()
   }
+
+  /// Whether the task has stopped, after ``finish()``: its last write is done.
+  var hasEnded: Bool { isEnded.withLock { $0 } }
 
   /// Writes what is pending; or, after ``finish()``, waits until the last write is done.
   func flushOrWaitForEnd() async {

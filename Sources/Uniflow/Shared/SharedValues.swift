@@ -34,8 +34,11 @@ public final class SharedValues {
   /// The stores that hold this container's values.
   let context = SharedContext()
   private var entries: [String: Entry] = [:]
-  /// The persistence of every persisted value made: each lives until its last write is done.
-  private var persistences: [WeakPersistence] = []
+  /// The persistence of every persisted value made, until its last write is done. Held, not
+  /// referenced weakly: a weak reference to an object still alive when the program exits, from
+  /// a container already gone, leaves the object's side table where a leak checker cannot see
+  /// it, and a persistence outlives its container whenever its last write is still running.
+  private var persistences: [any PersistenceFlushing] = []
   private let clock: any Clock<Duration>
   private let writeInterval: Duration
   private let diagnosticHandler: @MainActor @Sendable (StoreDiagnostic) -> Void
@@ -121,8 +124,8 @@ public final class SharedValues {
   ///
   /// A write that fails is reported to the diagnostic handler, as always.
   public func flush() async {
-    persistences.removeAll { $0.value == nil }
-    for persistence in persistences { await persistence.value?.flushOrWaitForEnd() }
+    persistences.removeAll { $0.hasEnded }
+    for persistence in persistences { await persistence.flushOrWaitForEnd() }
   }
 
   /// Makes the box of a persisted value, reading its storage on the storage's task.
@@ -141,8 +144,8 @@ public final class SharedValues {
             boxReference.withLock { $0.value }?.storageDidLoad(result, generation: generation)
           }
         }))
-    persistences.removeAll { $0.value == nil }
-    persistences.append(WeakPersistence(value: persistence))
+    persistences.removeAll { $0.hasEnded }
+    persistences.append(persistence)
     var initial = defaultValue
     var loadError: SharedStorageError?
     switch await persistence.load() {
@@ -183,11 +186,8 @@ public final class SharedValues {
 protocol PersistenceFlushing: AnyObject, Sendable {
   /// Writes what is pending; or, once the last holder went away, waits for the last write.
   func flushOrWaitForEnd() async
-}
-
-/// A persistence that does not keep itself alive: its task does, until its last write is done.
-private struct WeakPersistence {
-  weak var value: (any PersistenceFlushing)?
+  /// Whether its last write is done: its container lets go of it.
+  var hasEnded: Bool { get }
 }
 
 /// A weak reference to a box, for the closures its persistence calls.

@@ -63,6 +63,35 @@ private struct Titled: Reducer {
   }
 }
 
+/// A feature that follows its settings' font size, which another process may change: the
+/// value it writes arrives as a load, an action, so the reaction runs as for any other.
+private struct FontFollower: Reducer {
+  struct State: Equatable {
+    var settings: Shared<Settings>
+    var sizesSeen: [Int] = []
+  }
+  enum Action: Equatable {
+    case appeared
+    case settingsLoaded(SharedLoad<Settings>)
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .appeared:
+        return .loads(of: state.settings, send: Action.settingsLoaded)
+      case .settingsLoaded(let load):
+        state.settings.apply(load)
+        return .none
+      }
+    }
+    .onChange(of: \.settings.fontSize) { _, size, state in
+      state.sizesSeen.append(size)
+      return .none
+    }
+  }
+}
+
 @MainActor
 @Suite struct OnChangeTests {
   @Test func aChangeRunsTheReactionOnceAndAnEqualValueDoesNot() {
@@ -116,5 +145,25 @@ private struct Titled: Reducer {
       $0.changes = ["title:  → Milk"]
       $0.history = store.state.history
     }
+  }
+
+  @Test func aValueAnotherProcessWroteIsSeenWhenItsLoadArrives() async throws {
+    let storage = InMemoryStorage<Settings>(id: "settings")
+    let settings = try await SharedValues(clock: TestClock()).shared(storage, default: Settings())
+    let store = TestStore(
+      initialState: FontFollower.State(settings: settings), reducer: FontFollower())
+    await store.send(.appeared)
+
+    storage.simulateOutsideChange(Settings(theme: .dark, fontSize: 20))
+    await store.receive(.settingsLoaded(SharedLoad(Settings(theme: .dark, fontSize: 20)))) {
+      $0.settings.withLock { $0 = Settings(theme: .dark, fontSize: 20) }
+      $0.sizesSeen = [20]
+    }
+    // Another field changed outside: the load arrives, the font size is equal, no reaction.
+    storage.simulateOutsideChange(Settings(theme: .light, fontSize: 20))
+    await store.receive(.settingsLoaded(SharedLoad(Settings(theme: .light, fontSize: 20)))) {
+      $0.settings.withLock { $0.theme = .light }
+    }
+    await store.skipInFlightEffects()
   }
 }

@@ -82,7 +82,8 @@ import UniflowTesting
         let other = Store(initialState: Other.State(number: number), reducer: Other())
         world.other = other
         world.seenByOther = other.state.number.value
-        world.tokens = [other.observe(\.number) { [world] in world.seenByOther = $0 }]
+        // Unowned: the world holds the store, which holds this observer.
+        world.tokens = [other.observe(\.number) { [unowned world] in world.seenByOther = $0 }]
         return Pair(other: other)
       },
       initialState: Pair.State(number: number),
