@@ -40,9 +40,8 @@ import Synchronization
 /// - Complexity: Reading copies the value under a lock; a change copies it once more.
 @dynamicMemberLookup
 public struct Shared<Value: Sendable>: Sendable {
-  @usableFromInline let box: SharedBox<Value>
+  let box: SharedBox<Value>
 
-  @usableFromInline
   init(box: SharedBox<Value>) {
     self.box = box
   }
@@ -58,13 +57,11 @@ public struct Shared<Value: Sendable>: Sendable {
   }
 
   /// The current value, from any thread; Observation tracks the read.
-  @inlinable
   public var value: Value {
     box.value
   }
 
   /// A member of the current value: `state.settings.theme` reads `state.settings.value.theme`.
-  @inlinable
   public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> Member {
     box.value[keyPath: keyPath]
   }
@@ -86,7 +83,6 @@ public struct Shared<Value: Sendable>: Sendable {
   /// - Parameter body: Changes the value in place; keep it short, and do not read this
   ///   shared value in it (read `$0`).
   /// - Returns: What `body` returns.
-  @inlinable
   @available(
     *, noasync,
     message:

@@ -42,9 +42,8 @@ package protocol SharedExpectationSlot: AnyObject, Sendable {
 }
 
 /// One expected value of a test store's assertion.
-@usableFromInline
 final class SharedExpectation<Value: Sendable>: SharedExpectationSlot, Sendable {
-  @usableFromInline let value: LockIsolated<Value>
+  let value: LockIsolated<Value>
 
   init(_ value: Value) {
     self.value = LockIsolated(value)

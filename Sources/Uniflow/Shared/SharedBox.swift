@@ -7,31 +7,29 @@ import Synchronization
 /// Any thread reads it, under its lock. Only the main actor changes it: through
 /// ``Shared/withLock(_:)`` in a reducer (or in a test), or with a value its storage brought in
 /// from outside.
-@usableFromInline
 final class SharedBox<Value: Sendable>: Sendable {
-  @usableFromInline
   struct Contents: Sendable {
-    @usableFromInline var value: Value
+    var value: Value
     /// Counts the changes, so that an observer compares versions, not values.
-    @usableFromInline var version: UInt64 = 0
+    var version: UInt64 = 0
     /// The last error of the storage; `nil` once a write succeeds again.
     var storageError: SharedStorageError?
   }
 
-  @usableFromInline let contents: LockIsolated<Contents>
-  @usableFromInline let registrar = ObservationRegistrar()
+  let contents: LockIsolated<Contents>
+  let registrar = ObservationRegistrar()
   /// Whether the value was read since the registrar was last told of a change.
-  @usableFromInline let isAccessed = Atomic(false)
+  let isAccessed = Atomic(false)
   /// What diagnostics and test failures call it: its key or its storage's id.
-  @usableFromInline package let name: String
+  package let name: String
   /// The stores that hold the values of its container.
-  @usableFromInline let context: SharedContext
-  @usableFromInline let persistence: SharedPersistence<Value>?
+  let context: SharedContext
+  let persistence: SharedPersistence<Value>?
   /// Its observers and streams, on the main actor.
-  @usableFromInline let observers: SharedObservers<Value>
+  let observers: SharedObservers<Value>
   /// `\.value` and `\.storageError`, made once: in generic code a key path literal is
   /// instantiated on every use.
-  @usableFromInline let valueKeyPath: any KeyPath<SharedBox, Value> & Sendable
+  let valueKeyPath: any KeyPath<SharedBox, Value> & Sendable
   let storageErrorKeyPath: any KeyPath<SharedBox, SharedStorageError?> & Sendable
   /// Where its storage's failures are reported.
   let diagnosticHandler: @MainActor @Sendable (StoreDiagnostic) -> Void
@@ -57,7 +55,6 @@ final class SharedBox<Value: Sendable>: Sendable {
   }
 
   /// The value, tracked by Observation.
-  @inlinable
   var value: Value {
     // Observation tracking starts with a read: a change that follows no read has no tracker
     // to tell, and skips the registrar.
@@ -75,14 +72,12 @@ final class SharedBox<Value: Sendable>: Sendable {
 
   /// Where a change goes: a test store's expected value while it runs an assertion, otherwise
   /// the live value, tracked by the store whose reducer is running (`nil`: published at once).
-  @usableFromInline
   enum ChangeTarget: Sendable {
     case live(SharedChangeTracker?)
     case expected(SharedExpectation<Value>)
   }
 
   /// Where a change made now goes.
-  @inlinable
   @MainActor
   func changeTarget() -> ChangeTarget {
     let tracker = context.reducingTracker() ?? SharedChangeTracker.current.get()
@@ -105,7 +100,6 @@ final class SharedBox<Value: Sendable>: Sendable {
   }
 
   /// Replaces the value and has it published: by `tracker` when its store's send ends, or now.
-  @inlinable
   @MainActor
   func replace(with value: Value, before: Value, tracker: SharedChangeTracker?, loaded: UInt64?) {
     let version = contents.withLock { contents in
@@ -132,13 +126,11 @@ final class SharedBox<Value: Sendable>: Sendable {
 
   /// Tells Observation, the streams and the storage of the change.
   @MainActor
-  @usableFromInline
   package func publish() {
     observers.publisher?()
   }
 
   /// Publishes the value as the main actor last set it, with no lock.
-  @inlinable
   @MainActor
   func publishLatest() {
     observers.isPending.store(false, ordering: .relaxed)
@@ -202,14 +194,12 @@ final class SharedBox<Value: Sendable>: Sendable {
 extension SharedBox: Observable {}
 
 extension SharedBox: SharedPublishing {
-  @usableFromInline
   package var currentValue: any Sendable {
     contents.withLock { $0.value }
   }
 }
 
 /// A shared value's box, whatever its type, as its tracker and the test store see it.
-@usableFromInline
 package protocol SharedPublishing: AnyObject, Sendable {
   /// What failures call it.
   var name: String { get }
@@ -224,29 +214,28 @@ package protocol SharedPublishing: AnyObject, Sendable {
 /// The observers of a shared value's key path in a store, its `values()` streams and the
 /// streams of its loads, told of each change on the main actor.
 @MainActor
-@usableFromInline
 final class SharedObservers<Value: Sendable>: Sendable {
   /// The observers, in the order they subscribed; `nil` before the first.
-  @usableFromInline var subscribers: SubscriberList<Value>?
+  var subscribers: SubscriberList<Value>?
   /// Publishes the latest value: made by the first change, where the value's type is known.
-  @usableFromInline var publisher: (@MainActor () -> Void)?
+  var publisher: (@MainActor () -> Void)?
   /// Whether the value changed and waits to be published.
-  @usableFromInline let isPending = Atomic(false)
+  let isPending = Atomic(false)
   /// The value to publish, with its version, as the main actor set it, and the generation of
   /// the storage's read when it is a value the storage brought in.
-  @usableFromInline var latest: (value: Value, version: UInt64, loaded: UInt64?)?
+  var latest: (value: Value, version: UInt64, loaded: UInt64?)?
   /// Whether the observers are being called: a removal then waits until they have been.
-  @usableFromInline let isNotifying = Atomic(false)
-  @usableFromInline var removals: [Subscriber<Value>] = []
-  @usableFromInline var continuations: [Int: AsyncStream<Value>.Continuation] = [:]
+  let isNotifying = Atomic(false)
+  var removals: [Subscriber<Value>] = []
+  var continuations: [Int: AsyncStream<Value>.Continuation] = [:]
   /// The streams of the loads, each feeding a feature's ``Effect/loads(of:send:)``.
   var loads: [Int: AsyncStream<SharedLoad<Value>>.Continuation] = [:]
   /// The generation of the last load applied.
   var appliedLoad: UInt64?
   /// Whether ``removals`` or ``continuations`` hold anything: a change reads these atomics,
   /// which pay no dynamic exclusivity check, instead of the arrays.
-  @usableFromInline let hasRemovals = Atomic(false)
-  @usableFromInline let hasStreams = Atomic(false)
+  let hasRemovals = Atomic(false)
+  let hasStreams = Atomic(false)
   private var nextID = 0
 
   nonisolated init() {}
@@ -258,7 +247,6 @@ final class SharedObservers<Value: Sendable>: Sendable {
 
   /// Adds an observer, dropping the cancelled ones first (unless the observers are being
   /// called: the new one is then called from the next change on).
-  @usableFromInline
   func subscribe(_ subscriber: Subscriber<Value>) {
     guard let subscribers else {
       subscribers = SubscriberList(subscriber)
@@ -272,7 +260,6 @@ final class SharedObservers<Value: Sendable>: Sendable {
   }
 
   /// Removes an observer: at once, or after the observers are called if they are being.
-  @usableFromInline
   func unsubscribe(_ subscriber: Subscriber<Value>) {
     guard !isNotifying.load(ordering: .relaxed) else {
       removals.append(subscriber)
@@ -313,7 +300,6 @@ final class SharedObservers<Value: Sendable>: Sendable {
   }
 
   /// Calls the observers that are not cancelled, then feeds the streams.
-  @inlinable
   func notify(_ value: Value) {
     if let subscribers {
       isNotifying.store(true, ordering: .relaxed)
@@ -325,7 +311,6 @@ final class SharedObservers<Value: Sendable>: Sendable {
   }
 
   /// Removes the observers that left while the observers were being called.
-  @usableFromInline
   func removeLater() {
     let removed = removals
     removals = []
@@ -333,7 +318,6 @@ final class SharedObservers<Value: Sendable>: Sendable {
     for subscriber in removed { unsubscribe(subscriber) }
   }
 
-  @usableFromInline
   func yield(_ value: Value) {
     for continuation in continuations.values { continuation.yield(value) }
   }

@@ -16,11 +16,10 @@ import Synchronization
 /// value's context is reducing looks for such a tracker in ``current``, a task-local value that
 /// only the test store binds.
 @MainActor
-@usableFromInline
 package final class SharedChangeTracker {
   /// The tracker a change made outside the reducer of a known holder goes to: bound by a test
   /// store around its reducer and its assertions; `nil` everywhere else.
-  @usableFromInline package static let current = TaskLocal<SharedChangeTracker?>(wrappedValue: nil)
+  package static let current = TaskLocal<SharedChangeTracker?>(wrappedValue: nil)
 
   /// The store that owns the tracker, held unowned behind its liveness flag.
   private var owner: (liveness: Liveness, holder: Unowned)?
@@ -38,7 +37,7 @@ package final class SharedChangeTracker {
   private let isPublishing = Atomic(false)
   /// Whether a test store made it: only then does a change look for a record or an assertion,
   /// a constant read without an exclusivity check.
-  @usableFromInline let isForTesting: Bool
+  let isForTesting: Bool
   /// The test store's record of the changes of the current action.
   private var log: SharedChangeLog?
   /// The test store's expected values, while it runs an assertion.
@@ -55,7 +54,6 @@ package final class SharedChangeTracker {
   ///
   /// - Parameter forTesting: Whether a test store makes it, to record changes and run
   ///   assertions.
-  @usableFromInline
   package nonisolated init(forTesting: Bool = false) {
     self.isForTesting = forTesting
   }
@@ -77,7 +75,6 @@ package final class SharedChangeTracker {
 
   /// Has the owner hold the values of `context`: a change made in its reducer is then tracked
   /// here, and a change made elsewhere has it check its computed selections.
-  @usableFromInline
   func join(_ context: SharedContext) {
     let id = ObjectIdentifier(context)
     guard let owner, contexts[id]?.value !== context else { return }
@@ -110,7 +107,6 @@ package final class SharedChangeTracker {
   /// `box` changed for the first time since it was last published: it is published when the
   /// owner's send ends, or now if no send of the owner is under way (a test's change between
   /// its steps, or the owner gone), so that no change waits for a send that may never come.
-  @usableFromInline
   func add(_ box: any SharedPublishing) {
     buffers.pending.append(box)
     if let holder, holder.isProcessing {
@@ -121,13 +117,12 @@ package final class SharedChangeTracker {
   }
 
   /// Records, for a test store, the value of `box` before a change of the current action.
-  @usableFromInline
   func record(_ box: any SharedPublishing, before: any Sendable) {
     log?.record(box, before: before)
   }
 
   /// Whether the tracker records the current action's changes.
-  @usableFromInline var isRecording: Bool { isForTesting && log != nil }
+  var isRecording: Bool { isForTesting && log != nil }
 
   /// Publishes the values changed since the last publication: each tells its observers,
   /// Observation, its streams and its storage; then the stores whose observers compute their
@@ -189,7 +184,6 @@ package final class SharedChangeTracker {
   }
 
   /// The expected value a change goes to, if an assertion is running.
-  @usableFromInline
   func expectation<Value: Sendable>(for box: SharedBox<Value>) -> SharedExpectation<Value>? {
     guard isForTesting else { return nil }
     return assertion?.expectation(for: box)

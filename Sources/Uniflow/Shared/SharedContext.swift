@@ -8,7 +8,6 @@
 /// check them again. Nothing here is shared between two contexts: the stores of two
 /// containers never touch each other's bookkeeping.
 @MainActor
-@usableFromInline
 package final class SharedContext {
   /// A store's tracker, and the store, behind the store's liveness flag.
   private struct Entry {
@@ -53,7 +52,6 @@ package final class SharedContext {
   }
 
   /// The tracker of the store whose reducer is running, if it holds values of this context.
-  @usableFromInline
   func reducingTracker() -> SharedChangeTracker? {
     if let lastReducer, lastReducer.isReducing { return lastReducer.tracker }
     for entry in holders where entry.isReducing {
@@ -66,7 +64,6 @@ package final class SharedContext {
   /// Has the stores whose observers compute their selections check them again, each once its
   /// own action ends if it is in the middle of one; but `publisher`, whose store checks its
   /// own after publishing.
-  @usableFromInline
   func refresh(except publisher: SharedChangeTracker? = nil) {
     for entry in refreshers where entry.liveness.isAlive && entry.tracker !== publisher {
       entry.tracker.refresh()

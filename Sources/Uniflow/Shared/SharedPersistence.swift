@@ -6,7 +6,6 @@
 /// (``finish()``), and reads the storage again when its watch says it changed from outside. The
 /// main actor only hands it commands, which never wait: no disk work runs on the main actor,
 /// in a `deinit` or under a lock, and no two run at once.
-@usableFromInline
 final class SharedPersistence<Value: Sendable>: PersistenceFlushing {
   /// What the task is asked to do, in the order asked.
   private enum Command: Sendable {
@@ -72,7 +71,6 @@ final class SharedPersistence<Value: Sendable>: PersistenceFlushing {
 
   /// A new value, to be written on schedule; `loaded` is the generation it was read at, when it
   /// is a value the storage brought in.
-  @usableFromInline
   func valueChanged(_ value: Value, version: UInt64, loaded: UInt64?) {
     commands.yield(.changed(value, version: version, loaded: loaded))
   }

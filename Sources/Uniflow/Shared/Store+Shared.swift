@@ -21,23 +21,22 @@ extension Store {
   /// - Returns: A token that keeps the subscription alive; release or cancel it to stop. Once
   ///   it is cancelled, the shared value drops `onChange` (and what it captured) at once.
   /// - Complexity: O(1) per change of the value and per action of this store.
-  @inlinable
   public func observe<Value>(
     _ keyPath: KeyPath<State, Shared<Value>>, onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
     observeShared(
-      Selection(keyPath), initial: core.latestState[keyPath: keyPath], delivery: .value(onChange))
+      core.selection(keyPath), initial: core.latestState[keyPath: keyPath],
+      delivery: .value(onChange))
   }
 
   /// Subscribes to the shared value that `selection` selects, following another one should an
   /// action put it there.
-  @inlinable
   func observeShared<Value>(
-    _ selection: Selection<State, Shared<Value>>, initial: Shared<Value>,
+    _ selection: Selection<Shared<Value>>, initial: Shared<Value>,
     delivery: SharedSubscription<Value, State, Action>.Delivery
   ) -> ObservationToken {
     let subscription = SharedSubscription(delivery: delivery, core: core)
-    let token = subscribe(
+    let token = core.observe(
       selection, key: nil, initial: initial, isDuplicate: { $0.box === $1.box },
       onChange: { subscription.follow($0, notify: true) })
     subscription.flag = token.flag
@@ -53,10 +52,8 @@ extension Store {
 /// the token ends, the registry drops that observer, and this subscription leaves the box's
 /// observers as it goes.
 @MainActor
-@usableFromInline
 final class SharedSubscription<Value: Sendable, State, Action> {
   /// What the observer is called with.
-  @usableFromInline
   enum Delivery {
     /// The new value: `store.observe(\.settings) { settings in … }`.
     case value((Value) -> Void)
@@ -65,15 +62,14 @@ final class SharedSubscription<Value: Sendable, State, Action> {
     case shared((Shared<Value>) -> Void)
   }
 
-  @usableFromInline let delivery: Delivery
+  let delivery: Delivery
   /// The store's core: a scoped one whose part is gone goes quiet.
-  @usableFromInline let core: StoreCore<State, Action>
+  let core: StoreCore<State, Action>
   /// The token's flag, set once the token exists.
-  @usableFromInline var flag: SubscriptionFlag?
+  var flag: SubscriptionFlag?
   /// The box followed now, and the subscriber in its observers.
-  @usableFromInline var followed: (box: SharedBox<Value>, subscriber: Subscriber<Value>)?
+  var followed: (box: SharedBox<Value>, subscriber: Subscriber<Value>)?
 
-  @inlinable
   init(delivery: Delivery, core: StoreCore<State, Action>) {
     self.delivery = delivery
     self.core = core
@@ -91,7 +87,6 @@ final class SharedSubscription<Value: Sendable, State, Action> {
 
   /// Subscribes to `shared`'s box, leaving the box followed before, and calls the observer
   /// with the new box's value if `notify`.
-  @inlinable
   func follow(_ shared: Shared<Value>, notify: Bool) {
     guard let flag else { return }
     leave()
@@ -111,7 +106,7 @@ final class SharedSubscription<Value: Sendable, State, Action> {
       onChange = { [weak self, onChange] value in
         // A part that is gone never comes back (a popped screen's id is never reused): the
         // observer leaves the value.
-        guard scoped.current(tracked: false) != nil else {
+        guard scoped.current() != nil else {
           self?.leave()
           return
         }
@@ -125,7 +120,6 @@ final class SharedSubscription<Value: Sendable, State, Action> {
   }
 
   /// Leaves the box followed, if any.
-  @usableFromInline
   func leave() {
     guard let (box, subscriber) = followed.take() else { return }
     box.observers.unsubscribe(subscriber)
@@ -153,7 +147,7 @@ extension Shared: SharedField {
     // Called only for `Field == Shared<Value>`: both casts succeed.
     let selectShared = { select($0) as! Shared<Value> }
     return store.observeShared(
-      Selection(selectShared), initial: selectShared(store.core.latestState),
+      store.core.selection(selectShared), initial: selectShared(store.core.latestState),
       delivery: .shared { onChange($0 as! Field) })
   }
 }

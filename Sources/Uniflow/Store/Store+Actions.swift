@@ -50,6 +50,6 @@ extension Store {
   /// The number of action listeners registered on the root store whose tokens are kept; for
   /// tests and diagnostics.
   public var actionListenerCount: Int {
-    core.actionListenerCount
+    core.engine.listeners.count
   }
 }

@@ -7,22 +7,7 @@ extension Store {
   /// - Returns: A task that finishes when the work has finished.
   @discardableResult
   package func start(_ work: Effect<Action>) -> StoreTask {
-    guard let root else { return StoreTask(group: nil) }
-    return root.with { $0.start(work) }
-  }
-}
-
-extension RootCore {
-  /// Starts work that no action caused, as the effect of a send would start: its follow-up
-  /// actions are processed before this returns.
-  @usableFromInline
-  @discardableResult
-  func start(_ work: Effect<Action>) -> StoreTask {
-    guard engine.phase.beginProcessing() else {
-      preconditionFailure("Uniflow: a store's appearance started while it processed an action")
-    }
-    startEffects(work, group: nil, cause: engine.processedCount, step: nil)
-    if !engine.queue.isEmpty { drainQueue(after: nil) }
-    return endProcessing()
+    guard case .root(let root) = core else { return StoreTask(group: nil) }
+    return root.run(.appearance(work))
   }
 }

@@ -31,31 +31,14 @@ extension Store {
     state: StateCase<State, ChildState>,
     action: ActionCase<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? {
-    guard let initialState = core.current(tracked: true).flatMap(state.extract) else {
-      return nil
-    }
-    return Store<ChildState, ChildAction>(
-      scoped: VanishingScopedCore.core(
-        parent: core, part: CasePart(state), initialState: initialState, embed: action.embed,
-        extract: action.extract))
+    _ = core.state
+    guard
+      let scoped = core.scope(
+        step: state.extract, keyPath: nil, component: state, embed: action.embed,
+        extract: action.extract)
+    else { return nil }
+    return Store<ChildState, ChildAction>(scoped: scoped)
   }
-}
-
-/// One case of an enum state, found by its ``StateCase``: what a store scoped to a case reads.
-@usableFromInline
-struct CasePart<ParentState, State>: VanishingPart {
-  @usableFromInline let stateCase: StateCase<ParentState, State>
-
-  @inlinable
-  init(_ stateCase: StateCase<ParentState, State>) {
-    self.stateCase = stateCase
-  }
-
-  @inlinable
-  func locate(in parent: ParentState) -> State? { stateCase.extract(parent) }
-
-  @inlinable
-  var key: AnyHashable { stateCase }
 }
 
 extension Optional {

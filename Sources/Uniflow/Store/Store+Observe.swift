@@ -21,17 +21,7 @@ extension Store {
   ) -> ObservationToken {
     // A `Shared` field would be compared with itself: it is followed as a shared value.
     if let token = observeSharedField({ $0[keyPath: keyPath] }, onChange: onChange) { return token }
-    // A stored property at a fixed place in the root state (of a root store, or of a plain
-    // child store of one) joins the batch of its type: checked in one loop with the other
-    // stored properties of that type, without a call per selection.
-    if let base = core.rootOffset, case .offset(let offset) = Selection(keyPath) {
-      return StoredSelectionBatch.subscribe(
-        in: core.registry, offset: base + offset, initial: core.latestState[keyPath: keyPath],
-        onChange: onChange)
-    }
-    return subscribe(
-      Selection(keyPath), key: ObservationKey(keyPath), initial: core.latestState[keyPath: keyPath],
-      isDuplicate: { $0 == $1 }, onChange: onChange)
+    return core.observe(keyPath, onChange: onChange)
   }
 
   /// Calls `onChange` whenever the part of the state at `keyPath` changes, as decided by
@@ -49,9 +39,9 @@ extension Store {
     onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
     if let token = observeSharedField({ $0[keyPath: keyPath] }, onChange: onChange) { return token }
-    return subscribe(
-      Selection(keyPath), key: nil, initial: core.latestState[keyPath: keyPath], isDuplicate: isDuplicate,
-      onChange: onChange)
+    return core.observe(
+      core.selection(keyPath), key: nil, initial: core.latestState[keyPath: keyPath],
+      isDuplicate: isDuplicate, onChange: onChange)
   }
 
   /// Calls `onChange` whenever the value computed by `select` changes.
@@ -72,9 +62,9 @@ extension Store {
     _ select: @escaping (State) -> Value, onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
     if let token = observeSharedField(select, onChange: onChange) { return token }
-    return subscribe(
-      Selection(select), key: nil, initial: select(core.latestState), isDuplicate: { $0 == $1 },
-      onChange: onChange)
+    return core.observe(
+      core.selection(select), key: nil, initial: select(core.latestState),
+      isDuplicate: { $0 == $1 }, onChange: onChange)
   }
 
   /// Calls `onChange` whenever the value computed by `select` changes, as decided by
@@ -92,9 +82,9 @@ extension Store {
     onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
     if let token = observeSharedField(select, onChange: onChange) { return token }
-    return subscribe(
-      Selection(select), key: nil, initial: select(core.latestState), isDuplicate: isDuplicate,
-      onChange: onChange)
+    return core.observe(
+      core.selection(select), key: nil, initial: select(core.latestState),
+      isDuplicate: isDuplicate, onChange: onChange)
   }
 
   /// The values of the part of the state at `keyPath`: the current value first, then each
@@ -145,21 +135,24 @@ extension Store {
   ///
   /// Observers of the same key path of the same part of the state share one selection.
   public var observedSelectionCount: Int {
-    core.registry.selectionCount
+    core.engine.registry.selectionCount
   }
 
   /// The number of parts of this store's state that Observation tracks through a key path
   /// (`store.title`, `store[\.rows.count]`), read since they last changed; for tests.
   @_spi(Testing)
   public var trackedPartCount: Int {
-    core.trackedPartCount
+    switch core {
+    case .root(let root): root.fields.count
+    case .scoped(let scoped): scoped.fieldsStorage?.count ?? 0
+    }
   }
 
   /// The number of entries in this store's root registry of observers, scoped stores'
   /// watchers included; for tests.
   @_spi(Testing)
   public var observerRegistrySize: Int {
-    core.registry.checkCount
+    core.engine.registry.checkCount
   }
 
   /// The number of streams made by this store's `values(of:)` that are still open.
@@ -189,15 +182,6 @@ extension Store {
       streams?.remove(id)
     }
     return stream
-  }
-
-  @inlinable
-  func subscribe<Value>(
-    _ selection: Selection<State, Value>, key: ObservationKey?, initial: Value,
-    isDuplicate: @escaping (Value, Value) -> Bool, onChange: @escaping (Value) -> Void
-  ) -> ObservationToken {
-    core.observe(
-      selection, key: key, initial: initial, isDuplicate: isDuplicate, onChange: onChange)
   }
 }
 

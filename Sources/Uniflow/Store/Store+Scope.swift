@@ -10,15 +10,16 @@ extension Store {
   /// root's reducer, middleware and effects, and its observers run only when its part of the
   /// state changed. Scope as often as needed: a child store is two small objects, whatever the
   /// size of the state. Its observers hang off the root store, so a token keeps its
-  /// subscription alive even after the child store itself is released.
+  /// subscription alive even after the child store itself is released. It does not keep the
+  /// root store alive: once the root store is released, the child store answers with the state
+  /// the root store left, and its sends do nothing.
   ///
   /// - Parameters:
   ///   - state: The child's part of the state.
   ///   - action: Embeds a child action into this store's action type, usually a case of it.
   ///     It takes the child action (`consuming`), so that a case passes it on without a copy:
   ///     a send through a store scoped many times then copies no nested action on its way.
-  /// - Returns: The child store; it keeps this store's root alive. An embedding function
-  ///   cannot be reversed, so the child store's actions cannot be observed
+  /// - Returns: The child store. An embedding function cannot be reversed, so the child store's actions cannot be observed
   ///   (``observeActions(_:)``): scope with an ``ActionCase`` for that.
   /// - Complexity: O(1) to create. A send through it costs one embedding per level of scope
   ///   on top of the root's send.
@@ -28,7 +29,9 @@ extension Store {
     action: @escaping (consuming ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
     Store<ChildState, ChildAction>(
-      scoped: PlainScopedCore.core(parent: core, state: state, embed: action, extract: nil))
+      scoped: core.scope(
+        step: { $0[keyPath: state] }, keyPath: state, component: state, embed: action,
+        extract: nil)!)
   }
 
   /// A store for a part of this store's state and a child action type, given as an
@@ -40,15 +43,16 @@ extension Store {
   /// - Parameters:
   ///   - state: The child's part of the state.
   ///   - action: The case of this store's action type that carries the child's actions.
-  /// - Returns: The child store; it keeps this store's root alive.
+  /// - Returns: The child store.
   @inlinable
   public func scope<ChildState, ChildAction>(
     state: KeyPath<State, ChildState>,
     action: ActionCase<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
     Store<ChildState, ChildAction>(
-      scoped: PlainScopedCore.core(
-        parent: core, state: state, embed: action.embed, extract: action.extract))
+      scoped: core.scope(
+        step: { $0[keyPath: state] }, keyPath: state, component: state, embed: action.embed,
+        extract: action.extract)!)
   }
 
   /// A store for an optional part of this store's state, while it is present.
@@ -78,11 +82,11 @@ extension Store {
   ) -> Store<ChildState, ChildAction>? {
     // Tracked: whether the child is there, not what it holds.
     _ = self[state.appending(path: \.isPresent)]
-    guard let initialState = core.current(tracked: false)?[keyPath: state] else { return nil }
-    return Store<ChildState, ChildAction>(
-      scoped: OptionalScopedCore.core(
-        parent: core, part: OptionalPart(state), initialState: initialState, embed: action,
-        extract: nil))
+    guard
+      let scoped = core.scope(
+        step: { $0[keyPath: state] }, keyPath: nil, component: state, embed: action, extract: nil)
+    else { return nil }
+    return Store<ChildState, ChildAction>(scoped: scoped)
   }
 
   /// A store for an optional part of this store's state, while it is present, with the
@@ -102,11 +106,12 @@ extension Store {
     action: ActionCase<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? {
     _ = self[state.appending(path: \.isPresent)]
-    guard let initialState = core.current(tracked: false)?[keyPath: state] else { return nil }
-    return Store<ChildState, ChildAction>(
-      scoped: OptionalScopedCore.core(
-        parent: core, part: OptionalPart(state), initialState: initialState, embed: action.embed,
-        extract: action.extract))
+    guard
+      let scoped = core.scope(
+        step: { $0[keyPath: state] }, keyPath: nil, component: state, embed: action.embed,
+        extract: action.extract)
+    else { return nil }
+    return Store<ChildState, ChildAction>(scoped: scoped)
   }
 
   /// A store for one element of a collection in this store's state: a row of a list.
@@ -181,12 +186,10 @@ extension Store {
     tracked: Bool
   ) -> Store<Element, ElementAction>? {
     if tracked { _ = self[elements.appending(path: \.[id: id].isPresent)] }
-    guard let initialState = core.current(tracked: false)?[keyPath: elements][id: id] else {
-      return nil
-    }
-    return Store<Element, ElementAction>(
-      scoped: ElementScopedCore.core(
-        parent: core, part: ElementPart(id: id, in: elements), initialState: initialState,
+    guard
+      let scoped = core.scope(
+        step: { $0[keyPath: elements][id: id] }, keyPath: nil,
+        component: ElementKey(elements: elements, id: id),
         embed: { (elementAction: consuming ElementAction) in
           action(.element(id: id, action: elementAction))
         },
@@ -195,7 +198,9 @@ extension Store {
             guard let element = extract(action), element.id == id else { return nil }
             return element.action
           }
-        }))
+        })
+    else { return nil }
+    return Store<Element, ElementAction>(scoped: scoped)
   }
 
   /// The stores of every element of a collection, in order.

@@ -45,12 +45,10 @@ extension Store {
     tracked: Bool
   ) -> Store<Element, ElementAction>? {
     if tracked { _ = self[stack.appending(path: \.[id: id].isPresent)] }
-    guard let initialState = core.current(tracked: false)?[keyPath: stack][id: id] else {
-      return nil
-    }
-    return Store<Element, ElementAction>(
-      scoped: ElementScopedCore.core(
-        parent: core, part: ElementPart(id: id, in: stack), initialState: initialState,
+    guard
+      let scoped = core.scope(
+        step: { $0[keyPath: stack][id: id] }, keyPath: nil,
+        component: ElementKey(elements: stack, id: id),
         embed: { (elementAction: consuming ElementAction) in
           action(.element(id: id, action: elementAction))
         },
@@ -59,7 +57,9 @@ extension Store {
             guard case .element(id, let elementAction)? = extract(action) else { return nil }
             return elementAction
           }
-        }))
+        })
+    else { return nil }
+    return Store<Element, ElementAction>(scoped: scoped)
   }
 
   /// A store for one element of a navigation stack, with the stack's case given as an

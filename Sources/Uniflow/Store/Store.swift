@@ -31,8 +31,10 @@ import Observation
 /// **Composition.** `scope(state:action:)` gives a child store for a part of the state; it
 /// shares the root's state, reducer, middleware and effects.
 ///
-/// **Lifetime.** Releasing the store cancels its running effects; effects never keep their
-/// store alive.
+/// **Lifetime.** Releasing a root store cancels its running effects, and drops its observers
+/// and listeners, with the stores scoped from it: effects never keep their store alive, nor
+/// does an observer or a listener that holds a scoped store. A scoped store whose root store
+/// was released answers with the state the root store left, and its sends do nothing.
 ///
 /// - Complexity: A send costs the reduction, one selection and one comparison per distinct
 ///   observed selection, and a call per middleware. It never copies the state: the store keeps
@@ -43,9 +45,6 @@ public final class Store<State, Action> {
   /// The engine: a root core for a store made with `init`, a scoped core for one made with
   /// `scope`.
   @usableFromInline let core: StoreCore<State, Action>
-  /// The root core of a root store, again, unretained: ``send(_:)`` calls it without a
-  /// reference count. `core` keeps it alive as long as the store.
-  @usableFromInline let root: Unretained<RootCore<State, Action>>?
   /// The streams made by `values(of:)`, finished when the store is released; made on first
   /// use.
   @usableFromInline var streams: StoreStreams?
@@ -71,9 +70,8 @@ public final class Store<State, Action> {
     let root = RootCore(
       state: state, reducer: reduction, middleware: middleware, configuration: configuration)
     self.core = .root(root)
-    self.root = Unretained(root)
     if case .none = work.operation { return }
-    root.start(work)
+    _ = root.run(.appearance(work))
   }
 
   /// Creates a store whose reducer is built from a list of reducers.
@@ -106,13 +104,14 @@ public final class Store<State, Action> {
   @usableFromInline
   init(scoped core: ScopedCore<State, Action>) {
     self.core = .scoped(core)
-    self.root = nil
   }
 
   // Isolated: a store may be released on any thread (by a detached task that held it, a
-  // background queue), and is then destroyed on the main actor, where its core is released.
-  // The root core relies on that: see the `SAFETY:` comment on its `deinit`.
+  // background queue), and is then destroyed on the main actor, where a root store stops its
+  // engine (see `RootEngine.stop()`) and the root core relies on that (see the `SAFETY:`
+  // comment on its `deinit`).
   isolated deinit {
+    if case .root(let root) = core { root.stop() }
     streams?.finishAll()
   }
 
@@ -204,13 +203,12 @@ public final class Store<State, Action> {
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    if let root { return root.with { $0.receive(action, group: nil, cause: nil) } }
-    return core.send(action)
+    core.send(action)
   }
 
   /// The number of effect tasks running in the root store; for diagnostics and tests.
   public var runningEffectCount: Int {
-    core.runningEffectCount
+    core.engine.tasks.count
   }
 }
 

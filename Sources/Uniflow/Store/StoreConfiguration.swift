@@ -52,7 +52,7 @@ public struct StoreConfiguration: Sendable {
   /// The tracker of the shared values the store's actions change; `nil`, the default, gives
   /// the store one of its own. A test store hands its store its own, which records each
   /// action's changes and takes its assertions' changes.
-  @usableFromInline package var sharedChangeTracker: SharedChangeTracker?
+  package var sharedChangeTracker: SharedChangeTracker?
 
   /// Creates a configuration.
   ///

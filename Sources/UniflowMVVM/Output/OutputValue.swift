@@ -80,9 +80,8 @@ public final class OutputValue<Value> {
   private func read<Part>(
     _ keyPath: KeyPath<Value, Part>, isDuplicate: () -> (Part, Part) -> Bool
   ) -> Part {
-    withPlace(of: currentValue) {
-      fields.access(keyPath, in: $0, of: self, registrar: registrar, isDuplicate: isDuplicate)
-    }
+    fields.access(
+      keyPath, in: currentValue, of: self, registrar: registrar, isDuplicate: isDuplicate)
   }
 
   private var currentValue: Value
@@ -238,7 +237,7 @@ public final class OutputValue<Value> {
     guard !isDuplicate(currentValue, newValue) else { return }
     registrar.withMutation(of: self, keyPath: valueKeyPath) { currentValue = newValue }
     if !fields.isEmpty {
-      withPlace(of: currentValue) { fields.update($0, of: self, registrar: registrar) }
+      fields.update(currentValue, of: self, registrar: registrar)
     }
     observers.compact()
     let observers = self.observers

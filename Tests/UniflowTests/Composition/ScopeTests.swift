@@ -109,18 +109,26 @@ import UniflowTesting
     #expect(root.state.pair.left.count == 10)
   }
 
-  @Test func childStoreKeepsWorkingAfterItsRootStoreIsReleased() {
+  @Test func aChildStoreStopsWithItsRootStore() {
     var root: Store<AppFeature.State, AppFeature.Action>? = Store(
       initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
+    weak let weakRoot = root
     let pair = root!.scope(state: \.pair, action: AppFeature.Action.pair)
     let left = pair.scope(state: \.left, action: Pair.Action.left)
     var counts: [Int] = []
     let token = left.observe(\.count) { counts.append($0) }
+    left.send(.increment)
+    #expect(counts == [1])
     root = nil
+    #expect(weakRoot == nil)
+    // The children answer with the state the root left; their sends do nothing, and the
+    // observer is not called again.
     pair.send(.left(.increment))
     left.send(.increment)
-    #expect(pair.state.left.count == 2)
-    #expect(counts == [1, 2])
+    #expect(pair.state.left.count == 1)
+    #expect(left.state.count == 1)
+    #expect(counts == [1])
+    #expect(token.isCancelled == false)
     withExtendedLifetime(token) {}
   }
 

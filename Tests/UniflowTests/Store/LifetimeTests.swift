@@ -89,4 +89,93 @@ private struct Forever: Reducer {
     #expect(weakStore == nil)
     withExtendedLifetime(token) {}
   }
+  /// A pushed screen whose timer runs, and whose listener and observer hold the screen's store:
+  /// releasing the root store must stop the timer and quiet both, though the tokens are kept
+  /// and the closures they hold keep the screen's store (and through it the engine) alive.
+  @Test func releasingTheRootStoreStopsAScreenThatItsOwnListenerHolds() async {
+    let clock = TestClock()
+    var root: Store<TickingStack.State, TickingStack.Action>? = Store(
+      initialState: TickingStack.State(), reducer: TickingStack(clock: clock))
+    weak let weakRoot = root
+    root!.send(.push)
+    let id = root!.state.path.ids[0]
+    var screen: Store<TickingScreen.State, TickingScreen.Action>? = root!.scope(
+      id: id, in: \.path, action: TickingStack.Action.pathCase)
+    weak let weakScreen = screen
+    var heard: [TickingScreen.Action] = []
+    var ticks: [Int] = []
+    let listening = screen!.observeActions { [screen] action, _ in
+      heard.append(action)
+      _ = screen
+    }
+    let observing = screen!.observe(\.ticks) { [screen] count in
+      ticks.append(count)
+      _ = screen
+    }
+    let timer = screen!.send(.start)
+    await clock.waitForSleepers()
+    await clock.advance(by: .seconds(1))
+    await clock.waitForSleepers()
+    #expect(heard == [.start, .tick])
+    #expect(ticks == [1])
+
+    screen = nil
+    root = nil
+    #expect(weakRoot == nil)
+    // The timer was cancelled: its task ends without another tick.
+    await timer.finish()
+    #expect(clock.sleeperCount == 0)
+    await clock.advance(by: .seconds(5))
+    #expect(heard == [.start, .tick])
+    #expect(ticks == [1])
+    // The listener and the observer were dropped with what they held: the screen's store is
+    // freed, though both tokens are still kept.
+    #expect(weakScreen == nil)
+    #expect(!listening.isCancelled && !observing.isCancelled)
+    withExtendedLifetime((listening, observing)) {}
+  }
+}
+
+/// A screen with a timer that ticks every second once started.
+private struct TickingScreen: Reducer {
+  struct State: Equatable, Sendable { var ticks = 0 }
+  enum Action: Equatable, Sendable { case start, tick }
+  let clock: TestClock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .start:
+      return .run { [clock] send in
+        while true {
+          try await clock.sleep(for: .seconds(1))
+          await send(.tick)
+        }
+      }
+    case .tick:
+      state.ticks += 1
+      return .none
+    }
+  }
+}
+
+/// A stack of ticking screens.
+private struct TickingStack: Reducer {
+  struct State: Equatable { var path = StackState<TickingScreen.State>() }
+  enum Action: Equatable, Sendable {
+    case push
+    case path(StackAction<TickingScreen.State, TickingScreen.Action>)
+
+    static let pathCase = ActionCase(embed: Action.path) {
+      if case .path(let action) = $0 { action } else { nil }
+    }
+  }
+  let clock: TestClock
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      if case .push = action { state.path.append(TickingScreen.State()) }
+      return .none
+    }
+    .forEach(\.path, action: Action.pathCase) { TickingScreen(clock: clock) }
+  }
 }

@@ -111,7 +111,8 @@ struct QueuedAction<Action> {
 
   @inlinable
   init(
-    action: Action, group: EffectGroup?, cause: Int?, origin: ChainOrigin<Action>? = nil,
+    action: Action, group: EffectGroup? = nil, cause: Int? = nil,
+    origin: ChainOrigin<Action>? = nil,
     dismissing: EffectID? = nil
   ) {
     self.action = action

@@ -36,7 +36,7 @@ enum EffectInterpreter {
       placement.deliver(message, at: context)
       return nil
     case .run(let priority, let operation):
-      return placement.run(operation, priority: priority, at: context)
+      return placement.run(operation: operation, priority: priority, at: context)
     case .combined(let effects, .merge):
       return placement.merge(effects, at: context)
     case .combined(let effects, .concatenate):
@@ -72,7 +72,7 @@ protocol EffectPlacement {
 
   /// Runs an effect operation off the main actor.
   func run(
-    _ operation: @escaping @Sendable (Send<Action>) async throws -> Void, priority: UInt8?,
+    operation: @escaping @Sendable (Send<Action>) async throws -> Void, priority: UInt8?,
     at context: Context
   ) -> Work?
 

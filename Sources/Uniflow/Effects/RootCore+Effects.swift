@@ -52,7 +52,7 @@ extension RootCore: EffectPlacement {
   }
 
   func run(
-    _ operation: @escaping @Sendable (Send<Action>) async throws -> Void, priority: UInt8?,
+    operation: @escaping @Sendable (Send<Action>) async throws -> Void, priority: UInt8?,
     at start: EffectStart<Action>
   ) -> Never? {
     // The operation is nonisolated: its task starts on the global executor (or the
@@ -158,4 +158,77 @@ extension RootCore: EffectPlacement {
       diagnosticHandler(diagnostic)
     }
   }
+
+  // MARK: - Sends from effects
+
+  /// A `Send` into this store for closures that may outlive it: once the store is gone, it
+  /// does nothing. `cause` is the sequence number of the action whose effect sends through
+  /// it, `nil` for a middleware's; `chain` says which async chain its actions join.
+  func makeSend(group: EffectGroup?, cause: Int?, chain: SendChain<Action>) -> Send<Action> {
+    // SAFETY: `self` is used only after `liveness.isAlive`, on the main actor, where the core
+    // is destroyed and `liveness` ended first (see `deinit`), so it is never used once gone.
+    Send(messages: { [liveness, unowned self] message in
+      guard liveness.isAlive else { return }
+      let action: Action
+      let dismissing: EffectID?
+      switch message {
+      case .action(let sent): (action, dismissing) = (sent, nil)
+      case .dismissal(let sent, let instance): (action, dismissing) = (sent, instance)
+      case .dismiss: return self.configuration.diagnosticHandler(.dismissalIgnored(noPresenter))
+      case .report(let diagnostic): return self.configuration.diagnosticHandler(diagnostic)
+      }
+      // The async loop guard.
+      let origin: ChainOrigin<Action>?
+      switch chain {
+      case .none: origin = nil
+      case .unwatched: origin = .effect(self.engine.asyncGuard.chainStarted(by: cause))
+      case .watched(let step, let watch):
+        if watch.takeHasWaited() {
+          origin = nil
+        } else {
+          guard self.admit(action, sentAfter: step) else { return }
+          origin = .step(step)
+        }
+      }
+      _ = self.run(
+        .action(
+          QueuedAction(
+            action: action, group: group, cause: cause, origin: origin, dismissing: dismissing)))
+    })
+  }
+
+  /// Applies the async loop guard's decision for an action a watched effect of `step` sent
+  /// without waiting (see ``AsyncLoopGuard/admit(_:sentAfter:limit:)``).
+  ///
+  /// - Returns: Whether to process the action.
+  func admit(_ action: Action, sentAfter step: ChainStep<Action>) -> Bool {
+    switch engine.asyncGuard.admit(
+      action, sentAfter: step, limit: configuration.maximumEffectChainActions)
+    {
+    case .admitted:
+      return true
+    case .dropped:
+      return false
+    case .stopped(let cycle, let chainID):
+      if let chainID { tasks.cancel(id: chainID) }
+      configuration.diagnosticHandler(.effectCycle(cycle))
+      return false
+    }
+  }
+}
+
+/// Why a dismissal that reached the root store was ignored.
+let noPresenter =
+  "the feature that asked is not presented (not a stack element, nor a child presented with a "
+  + "PresentationAction case), so nothing can dismiss it"
+
+/// Which async chain the actions sent through an effect's `Send` join.
+enum SendChain<Action> {
+  /// None: a middleware's send.
+  case none
+  /// An effect of an action outside any chain: the actions it sends start a chain, the same
+  /// for the actions of one effect (see ``AsyncLoopGuard/chainStarted(by:)``).
+  case unwatched
+  /// A watched effect of a chain's step: an action it sends without waiting joins the chain.
+  case watched(ChainStep<Action>, EffectWatch)
 }

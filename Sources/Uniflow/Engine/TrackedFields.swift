@@ -26,33 +26,31 @@ import Observation
 @MainActor
 package final class TrackedFields<Subject: Observable & AnyObject, Root> {
   /// The owner's key path of the whole value, which field key paths are appended to.
-  @usableFromInline let rootKeyPath: KeyPath<Subject, Root>
+  let rootKeyPath: KeyPath<Subject, Root>
   /// Every entry kept, found by the key path read: the armed ones and those told at the last
   /// pass.
-  @usableFromInline var entries: [AnyKeyPath: TrackedField<Subject, Root>] = [:]
+  private var entries: [AnyKeyPath: TrackedField<Subject, Root>] = [:]
   /// The entries again, found by the identity of the key path object they were made with: a
   /// key path literal outside generic code is one object, so a read from the same place finds
   /// its entry without hashing the key path.
-  @usableFromInline var byIdentity: [ObjectIdentifier: TrackedField<Subject, Root>] = [:]
+  private var byIdentity: [ObjectIdentifier: TrackedField<Subject, Root>] = [:]
   /// The entries read since their part last changed: compared after each change.
-  @usableFromInline var armed: ContiguousArray<TrackedField<Subject, Root>> = []
+  private var armed: ContiguousArray<TrackedField<Subject, Root>> = []
   /// The entries told at the last pass. A read before the next pass arms one again without
   /// making it anew (a view re-rendered after a change reads what it read before); the next
   /// pass drops the others.
-  @usableFromInline var told: ContiguousArray<TrackedField<Subject, Root>> = []
+  private var told: ContiguousArray<TrackedField<Subject, Root>> = []
 
-  @inlinable
   package init(rootKeyPath: KeyPath<Subject, Root>) {
     self.rootKeyPath = rootKeyPath
   }
 
   /// The number of entries kept: the parts read since they last changed, and those told at the
   /// last pass and not read since.
-  @inlinable
   package var count: Int { entries.count }
 
   /// Whether no entry is kept: a change then costs nothing here.
-  @inlinable
+  @usableFromInline
   package var isEmpty: Bool { armed.isEmpty && told.isEmpty }
 
   /// Records a read of the part at `keyPath` of `value` and tells Observation of it; returns
@@ -68,46 +66,50 @@ package final class TrackedFields<Subject: Observable & AnyObject, Root> {
   /// - Complexity: One dictionary lookup by the key path's identity, or by the key path when
   ///   the key path object is another; the first read of a part also makes its entry and the
   ///   registrar's key path.
-  @inlinable
-  package func access<Value>(
+  @usableFromInline
+  func access<Value>(
     _ keyPath: KeyPath<Root, Value>, in value: StatePlace<Root>, of subject: Subject,
     registrar: ObservationRegistrar, isDuplicate: () -> (Value, Value) -> Bool
   ) -> Value {
     let part = value.value[keyPath: keyPath]
-    let entry: TrackedField<Subject, Root>
+    var entry: TrackedField<Subject, Root>
     if let existing = byIdentity[ObjectIdentifier(keyPath)], existing.keyPath === keyPath {
       entry = existing
     } else if let existing = entries[keyPath] {
       entry = existing
     } else {
-      entry = TrackedField<Subject, Root>.make(
-        keyPath, through: rootKeyPath, current: part, isDuplicate: isDuplicate())
-      entries[keyPath] = entry
-      byIdentity[ObjectIdentifier(entry.keyPath)] = entry
-      armed.append(entry)
+      entry = TrackedPart(
+        keyPath, subjectKeyPath: rootKeyPath.appending(path: keyPath), current: part,
+        isDuplicate: isDuplicate())
+      remember(entry)
     }
-    let armedEntry = entry.isTold ? rearm(entry, with: part) : entry
-    armedEntry.access(armedEntry, subject, registrar)
+    if entry.isTold {
+      // Armed again with the value its part has now: a new entry in its place, with the
+      // registrar's key path of the old one. The old one is replaced, not dropped: the next
+      // pass leaves its key path alone.
+      entry.isTold = false
+      entry = entry.rearmed(in: value)
+      remember(entry)
+    }
+    entry.access(subject, registrar: registrar)
     return part
   }
 
-  /// Arms again an entry told at the last pass, with the value its part has now: a new entry
-  /// in its place, with the registrar's key path of the old one. (The value read is a
-  /// constant, so that the pass after each change reads it with no exclusivity check.)
-  @inlinable
-  func rearm<Value>(_ told: TrackedField<Subject, Root>, with part: Value) -> TrackedField<Subject, Root> {
-    // Entries are keyed by their key path, whose part type is `Value`: `told` was made as a
-    // `TrackedPart<Subject, Root, Value>`.
-    let old = exactCast(told, to: TrackedPart<Subject, Root, Value>.self)
-    let entry = TrackedPart(
-      old.keyPath, subjectKeyPath: old.subjectKeyPath, selection: old.selection, current: part,
-      isDuplicate: old.isDuplicate)
-    // The old entry is replaced, not dropped: the next pass leaves its key path alone.
-    old.isTold = false
+  /// The same, for a value given as it is rather than in place.
+  package func access<Value>(
+    _ keyPath: KeyPath<Root, Value>, in value: Root, of subject: Subject,
+    registrar: ObservationRegistrar, isDuplicate: () -> (Value, Value) -> Bool
+  ) -> Value {
+    withPlace(of: value) {
+      access(keyPath, in: $0, of: subject, registrar: registrar, isDuplicate: isDuplicate)
+    }
+  }
+
+  /// Keeps a new armed entry.
+  private func remember(_ entry: TrackedField<Subject, Root>) {
     entries[entry.keyPath] = entry
     byIdentity[ObjectIdentifier(entry.keyPath)] = entry
     armed.append(entry)
-    return entry
   }
 
   /// Compares every armed part of `value` with the value read, then tells the registrar of
@@ -117,8 +119,8 @@ package final class TrackedFields<Subject: Observable & AnyObject, Root> {
   /// again while it is told arms it again, for the next change.
   ///
   /// - Complexity: O(n) for n armed parts: one read and one comparison each.
-  @inlinable
-  package func update(_ value: StatePlace<Root>, of subject: Subject, registrar: ObservationRegistrar) {
+  @usableFromInline
+  func update(_ value: StatePlace<Root>, of subject: Subject, registrar: ObservationRegistrar) {
     if !told.isEmpty { dropUnread() }
     var changed: [Int] = []
     do {
@@ -126,7 +128,7 @@ package final class TrackedFields<Subject: Observable & AnyObject, Root> {
       let checked = armed
       var index = 0
       for entry in checked {
-        if entry.hasChanged(entry, value.raw) { changed.append(index) }
+        if entry.hasChanged(in: value) { changed.append(index) }
         index += 1
       }
     }
@@ -139,12 +141,16 @@ package final class TrackedFields<Subject: Observable & AnyObject, Root> {
       newlyTold.append(entry)
     }
     told = newlyTold
-    for entry in newlyTold { entry.tell(entry, subject, registrar) }
+    for entry in newlyTold { entry.tell(subject, registrar: registrar) }
+  }
+
+  /// The same, for a value given as it is rather than in place.
+  package func update(_ value: Root, of subject: Subject, registrar: ObservationRegistrar) {
+    withPlace(of: value) { update($0, of: subject, registrar: registrar) }
   }
 
   /// Drops the entries told at the last pass that no read armed again.
-  @usableFromInline
-  func dropUnread() {
+  private func dropUnread() {
     for entry in told where entry.isTold {
       entries[entry.keyPath] = nil
       byIdentity[ObjectIdentifier(entry.keyPath)] = nil
@@ -156,45 +162,37 @@ package final class TrackedFields<Subject: Observable & AnyObject, Root> {
 @available(*, unavailable)
 extension TrackedFields: Sendable {}
 
-/// One tracked part: the key path read, the value read, and how to compare and tell.
-///
-/// Its functions are made where the part's type is known (``make(_:through:current:isDuplicate:)``),
-/// so that the pass after a change runs specialised code.
-@usableFromInline
+/// One tracked part: the key path read, and what telling Observation of it takes. Its kind,
+/// ``TrackedPart``, knows the part's type and keeps the value read.
 class TrackedField<Subject: Observable & AnyObject, Root> {
   /// The key path read, from the whole value.
-  @usableFromInline let keyPath: AnyKeyPath
-  /// Tells Observation of a read of the part.
-  @usableFromInline let access: (TrackedField, Subject, ObservationRegistrar) -> Void
-  /// Whether the part of the owner's value, at the place given, differs from the value read.
-  @usableFromInline let hasChanged: (TrackedField, RawStatePlace) -> Bool
-  /// Tells Observation the part changed.
-  @usableFromInline let tell: (TrackedField, Subject, ObservationRegistrar) -> Void
+  let keyPath: AnyKeyPath
   /// Whether the part changed since it was read, and the registrar was told: the entry is no
   /// longer compared, and the next read arms it again.
-  @usableFromInline var isTold = false
+  var isTold = false
 
-  @inlinable
-  init(
-    keyPath: AnyKeyPath, access: @escaping (TrackedField, Subject, ObservationRegistrar) -> Void,
-    hasChanged: @escaping (TrackedField, RawStatePlace) -> Bool,
-    tell: @escaping (TrackedField, Subject, ObservationRegistrar) -> Void
-  ) {
+  init(keyPath: AnyKeyPath) {
     self.keyPath = keyPath
-    self.access = access
-    self.hasChanged = hasChanged
-    self.tell = tell
   }
 
-  /// An entry for the part at `keyPath`, read as `current`.
-  @inlinable
-  static func make<Value>(
-    _ keyPath: KeyPath<Root, Value>, through rootKeyPath: KeyPath<Subject, Root>,
-    current: Value, isDuplicate: @escaping (Value, Value) -> Bool
-  ) -> TrackedField {
-    TrackedPart(
-      keyPath, subjectKeyPath: rootKeyPath.appending(path: keyPath), selection: Selection(keyPath),
-      current: current, isDuplicate: isDuplicate)
+  /// Tells Observation of a read of the part.
+  func access(_ subject: Subject, registrar: ObservationRegistrar) {
+    preconditionFailure("a TrackedField's kind tells of its own part")
+  }
+
+  /// Whether the part of the owner's value at `value` differs from the value read.
+  func hasChanged(in value: StatePlace<Root>) -> Bool {
+    preconditionFailure("a TrackedField's kind compares its own part")
+  }
+
+  /// Tells Observation the part changed.
+  func tell(_ subject: Subject, registrar: ObservationRegistrar) {
+    preconditionFailure("a TrackedField's kind tells of its own part")
+  }
+
+  /// A new entry for the same part, armed with the value it has in `value` now.
+  func rearmed(in value: StatePlace<Root>) -> TrackedField {
+    preconditionFailure("a TrackedField's kind reads its own part")
   }
 }
 
@@ -202,42 +200,51 @@ class TrackedField<Subject: Observable & AnyObject, Root> {
 extension TrackedField: Sendable {}
 
 /// A tracked part of type `Value`.
-@usableFromInline
 final class TrackedPart<Subject: Observable & AnyObject, Root, Value>: TrackedField<Subject, Root> {
   /// Where the registrar files the part: the owner's key path of the whole value, then the
   /// part's.
-  @usableFromInline let subjectKeyPath: KeyPath<Subject, Value>
-  @usableFromInline let selection: Selection<Root, Value>
-  @usableFromInline let isDuplicate: (Value, Value) -> Bool
+  let subjectKeyPath: KeyPath<Subject, Value>
+  /// Reads the part in place: at its offset when it is a stored property.
+  let selection: Selection<Value>
+  let isDuplicate: (Value, Value) -> Bool
   /// The value read.
-  @usableFromInline let current: Value
+  let current: Value
 
-  @inlinable
   init(
-    _ keyPath: AnyKeyPath, subjectKeyPath: KeyPath<Subject, Value>,
-    selection: Selection<Root, Value>, current: Value,
+    _ keyPath: KeyPath<Root, Value>, subjectKeyPath: KeyPath<Subject, Value>, current: Value,
     isDuplicate: @escaping (Value, Value) -> Bool
   ) {
     self.subjectKeyPath = subjectKeyPath
-    self.selection = selection
+    self.selection = Selection(keyPath, of: Root.self)
     self.isDuplicate = isDuplicate
     self.current = current
-    super.init(
-      keyPath: keyPath,
-      // Each is called as `entry.function(entry, …)` only, with the entry made here.
-      access: { entry, subject, registrar in
-        registrar.access(subject, keyPath: exactCast(entry, to: Self.self).subjectKeyPath)
-      },
-      hasChanged: { entry, value in
-        let entry = exactCast(entry, to: Self.self)
-        guard let part = entry.selection.read(value.typed(as: Root.self)) else { return false }
-        return !entry.isDuplicate(entry.current, part)
-      },
-      tell: { entry, subject, registrar in
-        let keyPath = exactCast(entry, to: Self.self).subjectKeyPath
-        registrar.willSet(subject, keyPath: keyPath)
-        registrar.didSet(subject, keyPath: keyPath)
-      })
+    super.init(keyPath: keyPath)
+  }
+
+  private init(rearming old: TrackedPart, current: Value) {
+    self.subjectKeyPath = old.subjectKeyPath
+    self.selection = old.selection
+    self.isDuplicate = old.isDuplicate
+    self.current = current
+    super.init(keyPath: old.keyPath)
+  }
+
+  override func access(_ subject: Subject, registrar: ObservationRegistrar) {
+    registrar.access(subject, keyPath: subjectKeyPath)
+  }
+
+  override func hasChanged(in value: StatePlace<Root>) -> Bool {
+    guard let part = selection.read(value.raw) else { return false }
+    return !isDuplicate(current, part)
+  }
+
+  override func tell(_ subject: Subject, registrar: ObservationRegistrar) {
+    registrar.willSet(subject, keyPath: subjectKeyPath)
+    registrar.didSet(subject, keyPath: subjectKeyPath)
+  }
+
+  override func rearmed(in value: StatePlace<Root>) -> TrackedField<Subject, Root> {
+    TrackedPart(rearming: self, current: selection.read(value.raw) ?? current)
   }
 }
 

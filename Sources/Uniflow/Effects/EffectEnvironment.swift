@@ -72,7 +72,7 @@ struct EffectEnvironment<Action>: EffectPlacement {
   }
 
   func run(
-    _ operation: @escaping @Sendable (Send<Action>) async throws -> Void, priority: UInt8?,
+    operation: @escaping @Sendable (Send<Action>) async throws -> Void, priority: UInt8?,
     at context: Void
   ) -> EffectWork<Action>? {
     .operation(operation)

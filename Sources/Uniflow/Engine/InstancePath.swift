@@ -23,7 +23,7 @@ enum InstancePath {
 
   /// Walks the namespaces of `instance`, outermost first, from `root`.
   static func find(_ instance: EffectID, in root: Any) -> Found {
-    switch instance.box.anyHashable.base {
+    switch instance.value.base {
     case let nested as NamespacedEffectID:
       let found = step(nested.namespace, from: root)
       guard case .present(let part) = found else { return found }
@@ -84,7 +84,7 @@ extension Optional: InstanceContainer {
 extension StackState: InstanceContainer {
   static func child<Part>(of container: Part, _ instance: EffectID?) -> InstancePath.Found {
     guard let stack = container as? Self,
-      let id = instance?.box.anyHashable.base as? StackElementID
+      let id = instance?.value.base as? StackElementID
     else { return .unknown }
     guard let element = stack[id: id] else {
       return .gone("no element \(id) on the StackState<\(typeName(Element.self))> (popped already?)")
@@ -95,7 +95,7 @@ extension StackState: InstanceContainer {
 
 extension IdentifiedArray: InstanceContainer {
   static func child<Part>(of container: Part, _ instance: EffectID?) -> InstancePath.Found {
-    guard let rows = container as? Self, let id = instance?.box.anyHashable.base as? Element.ID
+    guard let rows = container as? Self, let id = instance?.value.base as? Element.ID
     else { return .unknown }
     guard let row = rows[id: id] else {
       return .gone("no row \(id) in the IdentifiedArray<\(typeName(Element.self))> (removed already?)")
