@@ -22,7 +22,6 @@ extension Effect {
   ///   - cancelInFlight: Whether to cancel the work already running under `id` before
   ///     starting this effect, so that at most one runs at a time.
   /// - Returns: The cancellable effect.
-  @inlinable
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     if case .none = operation, !cancelInFlight { return self }
     return Self(.cancellable(EffectID(id), cancelInFlight ? .replace : .join, self))
@@ -33,7 +32,6 @@ extension Effect {
   /// Cancelling an identifier with nothing running under it does nothing.
   ///
   /// - Parameter id: The identifier given to ``cancellable(id:cancelInFlight:)``.
-  @inlinable
   public static func cancel(id: some Hashable & Sendable) -> Self {
     Self(.cancellable(EffectID(id), .replace, .none))
   }

@@ -19,19 +19,16 @@ public struct StackElementID: Hashable, Comparable, Sendable, Codable, CustomStr
   /// Creates an identifier for a generation.
   ///
   /// - Parameter generation: The generation, `0` or more.
-  @inlinable
   public init(generation: Int) {
     self.generation = generation
   }
 
   /// Creates an identifier from an integer literal: `0` is `#0`.
-  @inlinable
   public init(integerLiteral generation: Int) {
     self.init(generation: generation)
   }
 
   /// Identifiers are ordered by generation: an element pushed later has a larger one.
-  @inlinable
   public static func < (lhs: Self, rhs: Self) -> Bool {
     lhs.generation < rhs.generation
   }

@@ -7,20 +7,17 @@
 /// numbering instead of starting again at `#0`: no identifier is reused while effects or
 /// stores may still address the old one. Outside such a reduction (an initial state, a test's
 /// expectation) a new stack starts at `#0`, deterministically.
-@usableFromInline
 enum StackGenerations {
   /// The first generation a new stack may hand out on this task; `nil` outside a stack
   /// reducer's parent.
-  @usableFromInline static let floor = TaskLocal<Int?>(wrappedValue: nil)
+  static let floor = TaskLocal<Int?>(wrappedValue: nil)
 
   /// The generation a stack made now starts at.
-  @usableFromInline
   static func first() -> Int {
     floor.get() ?? 0
   }
 
   /// Runs `body` with new stacks numbering their elements from `generation` on.
-  @inlinable
   static func withFloor<Result>(_ generation: Int, _ body: () -> Result) -> Result {
     floor.withValue(generation, operation: body)
   }
@@ -29,14 +26,12 @@ enum StackGenerations {
 /// The identifiers of a stack from the top down, as a chain whose links are shared between
 /// the copies of a stack: a copy taken before a reduction costs one reference, and comparing
 /// it with the stack afterwards walks only the links above the part they share.
-@usableFromInline
 final class StackTrail: Sendable {
   /// The identifier of the element at this height.
-  @usableFromInline let id: StackElementID
+  let id: StackElementID
   /// The link below; `nil` at the bottom.
-  @usableFromInline let below: StackTrail?
+  let below: StackTrail?
 
-  @usableFromInline
   init(id: StackElementID, below: StackTrail?) {
     self.id = id
     self.below = below
@@ -48,7 +43,6 @@ final class StackTrail: Sendable {
   /// An identifier on `after` only is one the stack had not handed out before, larger than all
   /// of `before`'s: the walk takes the links above the top of `before`, in O(k) for k pushed
   /// elements.
-  @usableFromInline
   static func added(before: StackTrail?, after: StackTrail?) -> [StackElementID] {
     // An identifier on `after` only is larger than every one of `before`'s, the top's first.
     var added: [StackElementID] = []
@@ -66,7 +60,6 @@ final class StackTrail: Sendable {
   /// Both chains decrease going down, and an identifier that is on `after` only is one the
   /// stack had not handed out before, larger than all of `before`'s. The walk stops at the
   /// first link the two share: a push or a pop of k elements costs O(k), whatever the depth.
-  @usableFromInline
   static func removed(before: StackTrail?, after: StackTrail?) -> [StackElementID] {
     var removed: [StackElementID] = []
     var before = before

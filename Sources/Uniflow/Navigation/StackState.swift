@@ -31,20 +31,19 @@
 /// - Complexity: Push, pop of the top and access to the top element are O(1); access by
 ///   identifier is O(log n); popping k elements is O(k).
 public struct StackState<Element> {
-  @usableFromInline var _ids: [StackElementID]
-  @usableFromInline var _elements: [Element]
+  var _ids: [StackElementID]
+  var _elements: [Element]
   /// The generation of the next push: larger than every identifier this stack has held.
-  @usableFromInline var nextGeneration: Int
+  var nextGeneration: Int
   /// The identifiers again, as a chain a reducer can keep a copy of without copying them.
-  @usableFromInline var _trail: StackTrail?
+  var _trail: StackTrail?
   /// The trail as the stack's reducer last left it: the screens whose work it last knew of.
   /// A change made elsewhere since (undo restoring an older stack) shows as a difference from
   /// ``_trail``, which the reducer's next pass settles by cancelling the work of the screens
   /// that left. Not part of the value: equality, hashing and coding ignore it.
-  @usableFromInline var _settled: StackTrail?
+  var _settled: StackTrail?
 
   /// Creates an empty stack.
-  @inlinable
   public init() {
     _ids = []
     _elements = []
@@ -60,14 +59,12 @@ public struct StackState<Element> {
   /// ```
   ///
   /// - Parameter elements: The screens, bottom first; they get identifiers in order.
-  @inlinable
   public init(_ elements: some Sequence<Element>) {
     self.init()
     append(contentsOf: elements)
   }
 
   /// The identifiers of the elements, bottom first; they are in increasing order.
-  @inlinable
   public var ids: [StackElementID] { _ids }
 
   /// The element with the given identifier, or `nil` if it is not on the stack.
@@ -79,7 +76,6 @@ public struct StackState<Element> {
   /// this way: `$0.path[id: 2] = .detail(…)`.
   ///
   /// - Complexity: O(log n) to read or replace; O(n) to remove.
-  @inlinable
   public subscript(id id: StackElementID) -> Element? {
     get {
       guard let index = index(id: id) else { return nil }
@@ -109,7 +105,6 @@ public struct StackState<Element> {
   ///   - body: The mutation.
   /// - Returns: What `body` returned, or `nil` if no element has that identifier.
   /// - Complexity: O(log n), then the mutation in place.
-  @inlinable
   public mutating func modify<Result>(
     id: StackElementID, _ body: (inout Element) throws -> Result
   ) rethrows -> Result? {
@@ -120,7 +115,6 @@ public struct StackState<Element> {
   /// The position of the element with the given identifier, or `nil` if it is not on the stack.
   ///
   /// - Complexity: O(1) for the top element, O(log n) for any other.
-  @inlinable
   public func index(id: StackElementID) -> Int? {
     // The top element is the one most actions are for.
     if let last = _ids.last, last == id { return _ids.count - 1 }
@@ -134,7 +128,6 @@ public struct StackState<Element> {
   }
 
   /// Whether an element with the given identifier is on the stack.
-  @inlinable
   public func contains(id: StackElementID) -> Bool {
     index(id: id) != nil
   }
@@ -143,7 +136,6 @@ public struct StackState<Element> {
   ///
   /// - Parameter element: The element.
   /// - Returns: Its identifier.
-  @inlinable
   @discardableResult
   public mutating func append(_ element: Element) -> StackElementID {
     let id = StackElementID(generation: nextGeneration)
@@ -152,7 +144,6 @@ public struct StackState<Element> {
   }
 
   /// Pushes an element with an identifier this stack has not handed out.
-  @inlinable
   mutating func push(_ element: Element, id: StackElementID) {
     _ids.append(id)
     _elements.append(element)
@@ -163,7 +154,6 @@ public struct StackState<Element> {
   /// Makes the trail match the identifiers again after the ones from `index` up changed: it
   /// keeps the links below `index` and remakes those above. `height` is the number of links
   /// the trail has now.
-  @inlinable
   mutating func retrace(keeping index: Int, height: Int) {
     var trail = _trail
     var height = height
@@ -178,7 +168,6 @@ public struct StackState<Element> {
   /// Pushes elements on top of the stack, the first one lowest.
   ///
   /// - Parameter elements: The elements.
-  @inlinable
   public mutating func append(contentsOf elements: some Sequence<Element>) {
     for element in elements { append(element) }
   }
@@ -188,7 +177,6 @@ public struct StackState<Element> {
   /// - Parameter id: The lowest element to pop.
   /// - Returns: Whether the element was on the stack; if not, nothing is popped.
   /// - Complexity: O(k) for k popped elements, plus O(log n) to find the first.
-  @inlinable
   @discardableResult
   public mutating func pop(from id: StackElementID) -> Bool {
     guard let index = index(id: id) else { return false }
@@ -203,7 +191,6 @@ public struct StackState<Element> {
   ///
   /// - Parameter id: The element to return to.
   /// - Returns: Whether the element was on the stack; if not, nothing is popped.
-  @inlinable
   @discardableResult
   public mutating func pop(to id: StackElementID) -> Bool {
     guard let index = index(id: id) else { return false }
@@ -217,7 +204,6 @@ public struct StackState<Element> {
   /// Pops the top element.
   ///
   /// - Returns: The popped element, or `nil` if the stack was empty.
-  @inlinable
   @discardableResult
   public mutating func popLast() -> Element? {
     guard !_ids.isEmpty else { return nil }
@@ -227,7 +213,6 @@ public struct StackState<Element> {
   }
 
   /// Pops every element: back to the root screen. The identifiers are not reused.
-  @inlinable
   public mutating func removeAll() {
     _ids.removeAll()
     _elements.removeAll()
@@ -238,7 +223,6 @@ public struct StackState<Element> {
   /// identifiers they had, but neither the numbering nor what the stack's reducer knows is
   /// wound back. A push after it draws an identifier `current` has not handed out either, and
   /// the reducer's next pass cancels the work of the screens of `current` that are not here.
-  @usableFromInline
   func restored(over current: Self) -> Self {
     var restored = self
     restored.nextGeneration = Swift.max(nextGeneration, current.nextGeneration)
@@ -247,7 +231,6 @@ public struct StackState<Element> {
   }
 
   /// Stops the program: an element was pushed with an identifier this stack handed out before.
-  @usableFromInline
   func reportIDReused(_ id: StackElementID) -> Never {
     fatalError(
       """
@@ -260,40 +243,32 @@ public struct StackState<Element> {
 
 extension StackState: RandomAccessCollection, MutableCollection {
   /// The position of the bottom element.
-  @inlinable
   public var startIndex: Int { 0 }
 
   /// The position after the top element.
-  @inlinable
   public var endIndex: Int { _elements.count }
 
   /// The element at a position, the bottom one at `0`; setting it keeps its identifier.
-  @inlinable
   public subscript(position: Int) -> Element {
     get { _elements[position] }
     set { _elements[position] = newValue }
   }
 
   /// The number of elements.
-  @inlinable
   public var count: Int { _elements.count }
 
   /// Whether the stack is empty: only the root screen shows.
-  @inlinable
   public var isEmpty: Bool { _elements.isEmpty }
 
   /// The position after `i`.
-  @inlinable
   public func index(after i: Int) -> Int { i + 1 }
 
   /// The position before `i`.
-  @inlinable
   public func index(before i: Int) -> Int { i - 1 }
 }
 
 extension StackState: ExpressibleByArrayLiteral {
   /// Creates a stack from a literal of screens, the first at the bottom.
-  @inlinable
   public init(arrayLiteral elements: Element...) {
     self.init(elements)
   }
@@ -301,7 +276,6 @@ extension StackState: ExpressibleByArrayLiteral {
 
 extension StackState: Equatable where Element: Equatable {
   /// Stacks are equal when they hold the same identifiers with equal elements, in order.
-  @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs._ids == rhs._ids && lhs._elements == rhs._elements
   }
@@ -309,7 +283,6 @@ extension StackState: Equatable where Element: Equatable {
 
 extension StackState: Hashable where Element: Hashable {
   /// Hashes the identifiers and elements in order.
-  @inlinable
   public func hash(into hasher: inout Hasher) {
     hasher.combine(_ids)
     hasher.combine(_elements)

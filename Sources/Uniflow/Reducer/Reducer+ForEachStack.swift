@@ -55,7 +55,6 @@ extension Reducer {
   /// - Complexity: O(log n) to find the element of an action (O(1) for the top one), on top
   ///   of the element's reducer; after this reducer ran, O(1) plus O(k) for k pushed or popped
   ///   elements.
-  @inlinable
   public consuming func forEach<ElementState, ElementAction, Destination: Reducer>(
     _ stack: any WritableKeyPath<State, StackState<ElementState>> & Sendable,
     action: ActionCase<Action, StackAction<ElementState, ElementAction>>,
@@ -69,13 +68,12 @@ extension Reducer {
 /// A parent reducer with a destination reducer over a navigation stack in its state; see
 /// ``Reducer/forEach(_:action:destination:)``.
 public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
-  @usableFromInline let parent: Parent
-  @usableFromInline let toStack: MutableKeyPath<Parent.State, StackState<Destination.State>>
-  @usableFromInline let toStackAction:
+  let parent: Parent
+  let toStack: MutableKeyPath<Parent.State, StackState<Destination.State>>
+  let toStackAction:
     ActionCase<Parent.Action, StackAction<Destination.State, Destination.Action>>
-  @usableFromInline let destination: Destination
+  let destination: Destination
 
-  @inlinable
   init(
     parent: Parent,
     toStack: any WritableKeyPath<Parent.State, StackState<Destination.State>> & Sendable,
@@ -90,7 +88,6 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
 
   /// Runs the element (for an element action), then the parent, then pushes or pops, and
   /// cancels the effects of the elements that left the stack.
-  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let stackAction = toStackAction.extract(action)
     var elementEffect = Effect<Parent.Action>.none
@@ -152,7 +149,6 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   }
 
   /// The parent's appearance, then that of every element, bottom first.
-  @inlinable
   public func _appearance() -> Appearance<Parent.State, Parent.Action>? {
     let parentAppearance = parent._appearance()
     guard let appearance = destination._appearance() else { return parentAppearance }
@@ -163,7 +159,6 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   }
 
   /// Starts the work of an element on its appearance, as the element's own.
-  @inlinable
   func appear(
     _ id: StackElementID, in state: inout Parent.State,
     _ appearance: Appearance<Destination.State, Destination.Action>
@@ -175,7 +170,6 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
 
   /// An element's effect, as the parent's: its actions addressed to the element, its
   /// cancellation identifiers in the element's namespace, its dismissal a pop of the element.
-  @inlinable
   func lift(_ effect: Effect<Destination.Action>, of id: StackElementID) -> Effect<Parent.Action> {
     if case .none = effect.operation { return .none }
     let embed = toStackAction.embed
@@ -187,7 +181,6 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   }
 
   /// The report of a dropped action for an element that is not on the stack.
-  @usableFromInline
   func missing(_ id: StackElementID, _ action: String) -> StoreDiagnostic {
     .stackElementMissing(
       StackElementMissing(id: id, action: action, stack: typeName(Destination.State.self)))

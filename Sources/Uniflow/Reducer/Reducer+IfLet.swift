@@ -32,7 +32,6 @@ extension Reducer {
   ///   - action: The case of this reducer's action carrying the child's actions.
   ///   - child: The child reducer.
   /// - Returns: A reducer running both.
-  @inlinable
   public consuming func ifLet<ChildState, ChildAction, Child: Reducer>(
     _ state: any WritableKeyPath<State, ChildState?> & Sendable,
     action: ActionCase<Action, ChildAction>,
@@ -52,7 +51,6 @@ extension Reducer {
   ///   - action: The case of this reducer's action carrying the child's actions.
   ///   - child: The child reducer.
   /// - Returns: A reducer running both.
-  @inlinable
   public consuming func ifLet<ChildState: Identifiable, ChildAction, Child: Reducer>(
     _ state: any WritableKeyPath<State, ChildState?> & Sendable,
     action: ActionCase<Action, ChildAction>,
@@ -68,18 +66,17 @@ extension Reducer {
 /// A parent reducer with a child reducer on an optional part of its state; see
 /// ``Reducer/ifLet(_:action:then:)-5kmwn``.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  @usableFromInline let parent: Parent
-  @usableFromInline let toChildState: MutableKeyPath<Parent.State, Child.State?>
-  @usableFromInline let toChildAction: ActionCase<Parent.Action, Child.Action>
-  @usableFromInline let child: Child
+  let parent: Parent
+  let toChildState: MutableKeyPath<Parent.State, Child.State?>
+  let toChildAction: ActionCase<Parent.Action, Child.Action>
+  let child: Child
   /// Which child is presented: its `id`, its enum case, or `nil` when there is no telling.
-  @usableFromInline let identify: (Child.State) -> EffectID?
+  let identify: (Child.State) -> EffectID?
   /// Whether the child state is a class instance, which can change its identity in place.
-  @usableFromInline let isChildAnObject: Bool
+  let isChildAnObject: Bool
   /// What the child's request to be dismissed becomes.
-  @usableFromInline let dismissal: Dismissal<Parent.Action>
+  let dismissal: Dismissal<Parent.Action>
 
-  @inlinable
   init(
     parent: Parent, toChildState: any WritableKeyPath<Parent.State, Child.State?> & Sendable,
     toChildAction: ActionCase<Parent.Action, Child.Action>, child: Child,
@@ -97,7 +94,6 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   /// Runs the child (if present and the action is its case), then the parent; cancels the
   /// child's effects if the parent dismissed or replaced it, and starts the work of a child
   /// that appeared.
-  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     var childEffect = Effect<Parent.Action>.none
     // The child's identity, once read (for an enum child, by reflection, which costs
@@ -140,7 +136,6 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   ///
   /// Apart, and never inlined, with ``replaced(_:isPresentedNow:after:in:)``: a presentation
   /// changes on few actions, and their code stays out of the path every action takes.
-  @usableFromInline
   @inline(never)
   func appeared(after effect: Effect<Parent.Action>, in state: inout Parent.State) -> Effect<Parent.Action> {
     effect.merge(with: appear(in: &state))
@@ -148,7 +143,6 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   /// `effect`, the cancellation of the child with identity `before`, and the work of the child
   /// that replaced it, if one did.
-  @usableFromInline
   @inline(never)
   func replaced(
     _ before: EffectID?, isPresentedNow: Bool, after effect: Effect<Parent.Action>,
@@ -160,7 +154,6 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 
   /// The parent's appearance, then that of the child if it is presented.
-  @inlinable
   public func _appearance() -> Appearance<Parent.State, Parent.Action>? {
     let parentAppearance = parent._appearance()
     guard child._appearance() != nil else { return parentAppearance }
@@ -168,7 +161,6 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 
   /// Starts the work of the child presented in `state` on its appearance, as the child's own.
-  @inlinable
   func appear(in state: inout Parent.State) -> Effect<Parent.Action> {
     guard let appearance = child._appearance() else { return .none }
     return toChildState.modify(&state) { childState in
@@ -182,7 +174,6 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   /// A child's effect, as the parent's: its actions in the child's case, its cancellation
   /// identifiers in the namespace of the child with this identity, all of it cancelled when
   /// that child goes.
-  @inlinable
   func lift(_ effect: Effect<Child.Action>, of identity: EffectID?) -> Effect<Parent.Action> {
     let namespace = toChildState.namespace(instance: identity)
     return effect.lift(toChildAction.embed, into: namespace, dismissal: dismissal)
@@ -193,7 +184,6 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   /// it is the same child. Different bits say nothing (the parent may have written an equal
   /// value). Not for a child that is a class instance, which can change its identity in place.
   /// `value` is `inout` only so that its bytes are read where it is, without another copy.
-  @inlinable
   static func isChild(
     of state: inout Parent.State, at path: MutableKeyPath<Parent.State, Child.State?>,
     identicalTo value: inout Child.State?
@@ -206,7 +196,6 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 /// `nil` for a value of any other kind.
 ///
 /// Whether a type is an enum is looked up once per type; only enum values are reflected.
-@usableFromInline
 func enumCaseIdentity<Value>(_ value: Value) -> EffectID? {
   let type = ObjectIdentifier(Value.self)
   if let isEnum = enumTypes.withLock({ $0[type] }), !isEnum { return nil }
@@ -221,7 +210,6 @@ func enumCaseIdentity<Value>(_ value: Value) -> EffectID? {
 let enumTypes = LockIsolated<[ObjectIdentifier: Bool]>([:])
 
 /// Why a child presented over a plain action case cannot be dismissed from inside.
-@usableFromInline
 func plainCaseDismissal(_ child: Any.Type) -> String {
   "\(typeName(child)) is presented with ifLet over a plain action case; carry its actions in a "
     + "PresentationAction case to let it dismiss itself"

@@ -32,7 +32,6 @@ extension Reducer {
   /// - Returns: This reducer, with the reaction.
   /// - Complexity: Two reads of the part and one comparison per action. A key path literal is
   ///   read as directly as the property it names.
-  @inlinable
   public func onChange<Value: Equatable>(
     of part: @escaping (State) -> Value,
     _ reaction: @escaping (_ old: Value, _ new: Value, _ state: inout State) -> Effect<Action>
@@ -44,11 +43,10 @@ extension Reducer {
 /// A reducer that reacts to a change of a part of its state; see
 /// ``Reducer/onChange(of:_:)``.
 public struct OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
-  @usableFromInline let base: Base
-  @usableFromInline let part: (Base.State) -> Value
-  @usableFromInline let reaction: (Value, Value, inout Base.State) -> Effect<Base.Action>
+  let base: Base
+  let part: (Base.State) -> Value
+  let reaction: (Value, Value, inout Base.State) -> Effect<Base.Action>
 
-  @inlinable
   init(
     base: Base, part: @escaping (Base.State) -> Value,
     reaction: @escaping (Value, Value, inout Base.State) -> Effect<Base.Action>
@@ -59,7 +57,6 @@ public struct OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
   }
 
   /// Runs the base reducer, then the reaction if the part changed.
-  @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let old = part(state)
     let effect = base.reduce(into: &state, action: action)
@@ -69,7 +66,6 @@ public struct OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
   }
 
   /// The base reducer's appearance.
-  @inlinable
   public func _appearance() -> Appearance<Base.State, Base.Action>? {
     base._appearance()
   }

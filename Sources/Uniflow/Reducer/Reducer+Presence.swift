@@ -33,7 +33,6 @@ extension Reducer {
   /// - Parameter work: Called with the state that appeared, which it may change; returns the
   ///   work to start.
   /// - Returns: This reducer, with the work.
-  @inlinable
   public func onAppear(
     _ work: @escaping (_ state: inout State) -> Effect<Action>
   ) -> PresenceReducer<Self> {
@@ -58,7 +57,6 @@ extension Reducer {
   ///
   /// - Parameter work: The clean-up, after the feature went, given the state it appeared with.
   /// - Returns: This reducer, with the work.
-  @inlinable
   public func onDisappear(
     _ work: @escaping @Sendable (_ state: State) async -> Void
   ) -> PresenceReducer<Self> where State: Sendable {
@@ -73,23 +71,20 @@ extension Reducer {
 
 /// A reducer with work bound to its feature's presence; see ``Reducer/onAppear(_:)``.
 public struct PresenceReducer<Base: Reducer>: Reducer {
-  @usableFromInline let base: Base
-  @usableFromInline let appearance: (inout Base.State) -> Effect<Base.Action>
+  let base: Base
+  let appearance: (inout Base.State) -> Effect<Base.Action>
 
-  @inlinable
   init(base: Base, appearance: @escaping (inout Base.State) -> Effect<Base.Action>) {
     self.base = base
     self.appearance = appearance
   }
 
   /// Runs the base reducer.
-  @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     base.reduce(into: &state, action: action)
   }
 
   /// The base reducer's work on appearance, then this one's.
-  @inlinable
   public func _appearance() -> Appearance<Base.State, Base.Action>? {
     let appearance = self.appearance
     guard let before = base._appearance() else { return appearance }
@@ -101,7 +96,7 @@ public struct PresenceReducer<Base: Reducer>: Reducer {
 public typealias Appearance<State, Action> = (inout State) -> Effect<Action>
 
 /// Both appearances, one after the other; `nil` when neither is there.
-@inlinable
+@usableFromInline
 func merged<State, Action>(
   _ first: Appearance<State, Action>?, _ second: Appearance<State, Action>?
 ) -> Appearance<State, Action>? {
@@ -111,7 +106,6 @@ func merged<State, Action>(
 }
 
 /// Waits until the current task is cancelled.
-@usableFromInline
 func waitForCancellation() async {
   let (stream, continuation) = AsyncStream<Never>.makeStream()
   // The stream ends when the task is cancelled; the continuation is kept until then, so that it

@@ -1,16 +1,14 @@
 /// What a ``UndoPart/rows(_:action:cost:)`` part recorded for one step: the old values of the
 /// rows that changed, and the old order of the identifiers when it changed.
-@usableFromInline
 struct RowsChange<Row: Identifiable & Equatable & Sendable>: Sendable where Row.ID: Sendable {
   /// The identifiers in their order before the change, when the change altered them.
-  @usableFromInline var ids: [Row.ID]?
+  var ids: [Row.ID]?
   /// The rows before the change, by identifier: `nil` for a row that did not exist.
-  @usableFromInline var rows: [Row.ID: Row?]
+  var rows: [Row.ID: Row?]
 
   /// Puts these rows (and this order) in `collection`, and returns what it replaced.
   ///
   /// - Complexity: O(k) for k recorded rows when the order is unchanged; O(n) otherwise.
-  @inlinable
   func swap(into collection: inout IdentifiedArray<Row>) -> Self {
     var current = Self(ids: ids == nil ? nil : collection.ids, rows: [:])
     current.rows.reserveCapacity(rows.count)
@@ -33,19 +31,16 @@ struct RowsChange<Row: Identifiable & Equatable & Sendable>: Sendable where Row.
 
   /// The change of two consecutive steps in one: this one's old values, and the newer one's
   /// for the rows and order this one did not record.
-  @inlinable
   func merged(with newer: Self) -> Self {
     Self(ids: ids ?? newer.ids, rows: rows.merging(newer.rows) { older, _ in older })
   }
 
-  @inlinable
   init(ids: [Row.ID]?, rows: [Row.ID: Row?]) {
     self.ids = ids
     self.rows = rows
   }
 
   /// The bytes this change counts for toward a limit.
-  @inlinable
   func cost(_ rowCost: (Row) -> Int) -> Int {
     let idStride = MemoryLayout<Row.ID>.stride
     var total = (ids?.count ?? 0) * idStride
@@ -55,7 +50,6 @@ struct RowsChange<Row: Identifiable & Equatable & Sendable>: Sendable where Row.
 }
 
 /// What a ``UndoPart/rows(_:action:cost:)`` part reads before an action.
-@usableFromInline
 enum RowsCapture<Row: Identifiable & Equatable & Sendable>: Sendable where Row.ID: Sendable {
   /// The action is addressed to the row `id`: that row as it was (`nil` if absent), and the
   /// identifiers, which share the collection's storage until it changes them.
@@ -67,7 +61,6 @@ enum RowsCapture<Row: Identifiable & Equatable & Sendable>: Sendable where Row.I
   ///
   /// - Complexity: For an addressed action, O(1) plus a row comparison when the order is
   ///   unchanged. Otherwise O(1) when the collection is the one captured, and O(n) when not.
-  @inlinable
   func change(to collection: IdentifiedArray<Row>) -> RowsOutcome<Row> {
     switch self {
     case .addressed(let id, let row, let idsBefore):
@@ -107,7 +100,6 @@ enum RowsCapture<Row: Identifiable & Equatable & Sendable>: Sendable where Row.I
 }
 
 /// What a rows part found after an action.
-@usableFromInline
 enum RowsOutcome<Row: Identifiable & Equatable & Sendable> where Row.ID: Sendable {
   case unchanged
   case changed(RowsChange<Row>)

@@ -97,7 +97,6 @@ public struct UndoHistory: Sendable {
 
   /// Takes in the changes of one action, as a new step, into the newest step of a coalescing
   /// run, or into the open transaction; anything to redo is forgotten.
-  @usableFromInline
   mutating func record<State, Action>(
     _ changes: [UndoChange], as policy: UndoPolicy.Kind, at now: any InstantProtocol<Duration>,
     coalescingInterval: Duration, parts: [UndoPart<State, Action>], limit: UndoLimit

@@ -29,17 +29,16 @@
 /// to other rows are not recorded; make them in another action.
 public struct UndoPart<State, Action>: Sendable {
   /// Reads what the part needs before the action.
-  @usableFromInline let capture: @Sendable (inout State, Action) -> any Sendable
+  let capture: @Sendable (inout State, Action) -> any Sendable
   /// Compares the part after the action with what was captured.
-  @usableFromInline let record: @Sendable (inout State, any Sendable) -> UndoRecording
+  let record: @Sendable (inout State, any Sendable) -> UndoRecording
   /// Puts a recorded value in the state and returns the one it replaced, with its cost.
-  @usableFromInline let swap: @Sendable (inout State, any Sendable) -> (value: any Sendable, cost: Int)
+  let swap: @Sendable (inout State, any Sendable) -> (value: any Sendable, cost: Int)
   /// One recorded value for two consecutive ones of this part: the older's, completed by the
   /// newer's where the older recorded nothing.
-  @usableFromInline let merge:
+  let merge:
     @Sendable (_ older: any Sendable, _ newer: any Sendable) -> (value: any Sendable, cost: Int)
 
-  @inlinable
   init(
     capture: @escaping @Sendable (inout State, Action) -> any Sendable,
     record: @escaping @Sendable (inout State, any Sendable) -> UndoRecording,
@@ -61,7 +60,6 @@ public struct UndoPart<State, Action>: Sendable {
   /// - Returns: The part.
   /// - Complexity: O(1) per action that leaves it alone; an action that changes it copies it
   ///   once.
-  @inlinable
   public static func value<Value: Equatable & Sendable>(
     _ keyPath: any WritableKeyPath<State, Value> & Sendable,
     cost: (@Sendable (Value) -> Int)? = nil
@@ -85,7 +83,6 @@ public struct UndoPart<State, Action>: Sendable {
   /// - Returns: The part.
   /// - Complexity: O(1) per action that leaves it alone; an action that changes it copies it
   ///   once.
-  @inlinable
   public static func value<Element: Equatable & Sendable>(
     _ keyPath: any WritableKeyPath<State, StackState<Element>> & Sendable,
     cost: (@Sendable (StackState<Element>) -> Int)? = nil
@@ -95,7 +92,6 @@ public struct UndoPart<State, Action>: Sendable {
 
   /// A value recorded whole; `restoring` makes what undo puts back from the recorded value and
   /// the current one.
-  @inlinable
   static func value<Value: Equatable & Sendable>(
     _ keyPath: any WritableKeyPath<State, Value> & Sendable,
     cost: (@Sendable (Value) -> Int)?,
@@ -133,7 +129,6 @@ public struct UndoPart<State, Action>: Sendable {
   /// - Returns: The part.
   /// - Complexity: O(1) per action addressed to a row, plus the row's comparison; for any other
   ///   action, O(1) when it leaves the collection alone, O(n) when it changes it.
-  @inlinable
   public static func rows<Row: Identifiable & Equatable & Sendable, RowAction>(
     _ keyPath: any WritableKeyPath<State, IdentifiedArray<Row>> & Sendable,
     action: ActionCase<Action, IdentifiedAction<Row.ID, RowAction>>,
@@ -172,7 +167,6 @@ public struct UndoPart<State, Action>: Sendable {
 }
 
 /// What a part found after an action.
-@usableFromInline
 enum UndoRecording {
   /// The action left the part as it was.
   case unchanged

@@ -17,16 +17,14 @@
 /// An action records a step only if it changed a tracked part; the label is what a menu
 /// shows: "Undo Rename".
 public struct UndoPolicy: Sendable {
-  @usableFromInline
   enum Kind: Sendable {
     case step(String)
     case coalescing(String, EffectID)
     case ignored
   }
 
-  @usableFromInline let kind: Kind
+  let kind: Kind
 
-  @inlinable
   init(_ kind: Kind) {
     self.kind = kind
   }
@@ -35,7 +33,6 @@ public struct UndoPolicy: Sendable {
   ///
   /// - Parameter label: The step's name for menus, such as "Rename".
   /// - Returns: The policy.
-  @inlinable
   public static func step(_ label: String) -> Self {
     Self(.step(label))
   }
@@ -51,7 +48,6 @@ public struct UndoPolicy: Sendable {
   ///   - label: The step's name for menus, such as "Typing".
   ///   - key: What the actions of one run share, such as the field being typed in.
   /// - Returns: The policy.
-  @inlinable
   public static func coalescing(_ label: String, key: some Hashable & Sendable) -> Self {
     Self(.coalescing(label, EffectID(key)))
   }

@@ -48,16 +48,14 @@ struct UndoStep: Sendable {
 }
 
 /// The recorded value of one part, for one step.
-@usableFromInline
 struct UndoChange: Sendable {
   /// The part's position among the parts the history tracks.
-  @usableFromInline var part: Int
+  var part: Int
   /// The value the part had (a value, or the rows that changed).
-  @usableFromInline var value: any Sendable
+  var value: any Sendable
   /// The bytes it counts for toward a limit.
-  @usableFromInline var cost: Int
+  var cost: Int
 
-  @inlinable
   init(part: Int, value: any Sendable, cost: Int) {
     self.part = part
     self.value = value

@@ -1,16 +1,15 @@
 /// A feature whose tracked parts can be undone and redone; see
 /// ``Reducer/undoable(history:action:tracking:clock:coalescingInterval:limit:policy:)``.
 public struct UndoableReducer<Base: Reducer>: Reducer {
-  @usableFromInline let base: Base
-  @usableFromInline let toHistory: MutableKeyPath<Base.State, UndoHistory>
-  @usableFromInline let toUndoAction: ActionCase<Base.Action, UndoAction>
-  @usableFromInline let parts: [UndoPart<Base.State, Base.Action>]
-  @usableFromInline let clock: any Clock<Duration>
-  @usableFromInline let coalescingInterval: Duration
-  @usableFromInline let limit: UndoLimit
-  @usableFromInline let policy: @Sendable (Base.Action) -> UndoPolicy
+  let base: Base
+  let toHistory: MutableKeyPath<Base.State, UndoHistory>
+  let toUndoAction: ActionCase<Base.Action, UndoAction>
+  let parts: [UndoPart<Base.State, Base.Action>]
+  let clock: any Clock<Duration>
+  let coalescingInterval: Duration
+  let limit: UndoLimit
+  let policy: @Sendable (Base.Action) -> UndoPolicy
 
-  @usableFromInline
   init(
     base: Base,
     history: any WritableKeyPath<Base.State, UndoHistory> & Sendable,
@@ -34,12 +33,10 @@ public struct UndoableReducer<Base: Reducer>: Reducer {
   /// Applies an ``UndoAction`` to the history and the state, then runs the feature on it;
   /// runs the feature on any other action and records what it changed in the tracked parts.
   /// The base reducer's appearance.
-  @inlinable
   public func _appearance() -> Appearance<Base.State, Base.Action>? {
     base._appearance()
   }
 
-  @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     if let undoAction = toUndoAction.extract(action) {
       apply(undoAction, to: &state)
@@ -75,7 +72,6 @@ public struct UndoableReducer<Base: Reducer>: Reducer {
     return effect
   }
 
-  @usableFromInline
   func apply(_ action: UndoAction, to state: inout Base.State) {
     // The history is taken out while its steps change the state around it.
     var history = toHistory.modify(&state) { history in
@@ -93,7 +89,6 @@ public struct UndoableReducer<Base: Reducer>: Reducer {
   }
 
   /// Clears the history after an action whose changes could not be recorded, and reports why.
-  @usableFromInline
   func clear(_ state: inout Base.State, _ rows: String, _ action: Base.Action) -> Effect<Base.Action> {
     toHistory.modify(&state) { $0.clear() }
     let reason =
@@ -102,7 +97,6 @@ public struct UndoableReducer<Base: Reducer>: Reducer {
     return .report(.undoHistoryCleared(reason))
   }
 
-  @usableFromInline
   static func now<C: Clock<Duration>>(on clock: C) -> any InstantProtocol<Duration> {
     clock.now
   }
