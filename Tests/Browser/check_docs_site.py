@@ -6,11 +6,13 @@ SITE_DIRECTORY is what scripts/build-docs writes (.build/docs-site): an index pa
 DocC archive per product. The site is served over HTTP on 127.0.0.1 (DocC's pages fetch their
 content, which browsers refuse from file: URLs). Checks that the index links every product,
 that each product's root page renders its title, and that every internal link on a root page
-leads to a page that renders a title too. Links to a product that is not in the site are
-listed, not followed.
+leads to a page that renders a title too, and that each article's section headings render as
+headings (a code fence left open swallows them without any DocC warning). Links to a product
+that is not in the site are listed, not followed.
 """
 
 import functools
+import re
 import http.server
 import sys
 import threading
@@ -37,6 +39,25 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 def products():
     return sorted(p.name for p in SITE.iterdir() if (p / "documentation").is_dir())
+
+
+def article_headings(product):
+    """Each article of the product's catalog, by its page's name, with the section headings
+    (`##`, `###`) its Markdown has outside code blocks, as text."""
+    catalog = Path(__file__).resolve().parents[2] / "Sources" / product / "Documentation.docc"
+    articles = {}
+    for path in sorted(catalog.glob("*.md")):
+        if path.stem == product:
+            continue
+        headings, fence = [], False
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if re.match(r"^\s*(```|~~~)", line):
+                fence = not fence
+            elif not fence and re.match(r"^#{2,3} \S", line):
+                text = re.sub(r"`+|<doc:[^>]*>", "", line.lstrip("#").strip())
+                headings.append(" ".join(text.split()))
+        articles[path.stem.lower()] = headings
+    return articles
 
 
 def make_driver():
@@ -128,6 +149,17 @@ class DocsSiteTests(unittest.TestCase):
                 print(f"{product}: root page and {followed} linked pages render", file=sys.stderr)
                 for url in elsewhere:
                     print(f"  not followed (product not in this site): {url}", file=sys.stderr)
+
+    def test_every_articles_headings_render_as_headings(self):
+        for product in products():
+            for article, headings in article_headings(product).items():
+                with self.subTest(product=product, article=article):
+                    self.render(urljoin(self.root(product), article))
+                    rendered = self.driver.execute_script(
+                        "return Array.from(document.querySelectorAll('main h2, main h3'),"
+                        " h => h.textContent.replace(/\\s+/g, ' ').trim())")
+                    for heading in headings:
+                        self.assertIn(heading, rendered, f"{article}: '{heading}' is not a heading")
 
 
 if __name__ == "__main__":

@@ -43,8 +43,20 @@ extension Effect {
 /// Compared as `AnyHashable` compares, so that `1 as Int` names the same work as `1 as Int8`.
 @usableFromInline
 struct EffectID: Hashable, Sendable {
+  /// The identifier, held by reference: an identifier is copied with every queued action and
+  /// effect, and a reference copies as one word where an `AnyHashable` copies through its
+  /// type's witnesses.
+  @usableFromInline let box: Box
+
   /// The identifier the feature gave, or a ``NamespacedEffectID``.
-  let base: any Hashable & Sendable
+  @usableFromInline
+  final class Box: Sendable {
+    let base: any Hashable & Sendable
+
+    init(_ base: any Hashable & Sendable) {
+      self.base = base
+    }
+  }
 
   @inlinable
   init<Base: Hashable & Sendable>(_ base: Base) {
@@ -59,15 +71,15 @@ struct EffectID: Hashable, Sendable {
 
   @usableFromInline
   init(erasing base: some Hashable & Sendable) {
-    self.base = base
+    self.box = Box(base)
   }
 
   /// The identifier, as `AnyHashable` compares it.
-  var value: AnyHashable { AnyHashable(base) }
+  var value: AnyHashable { AnyHashable(box.base) }
 
   @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.value == rhs.value
+    lhs.box === rhs.box || lhs.value == rhs.value
   }
 
   @usableFromInline

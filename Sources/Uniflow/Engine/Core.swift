@@ -417,6 +417,7 @@ final class RootCore<State, Action>: RootEngine {
   @inlinable
   func run(_ entry: Entry) -> StoreTask {
     guard engine.phase.beginProcessing() else { return wait(entry) }
+    var first: Action?
     switch entry {
     case .action(let queued):
       // Written only when there is a group: a send with no effects and no follow-ups touches
@@ -425,13 +426,14 @@ final class RootCore<State, Action>: RootEngine {
       if queued.dismissing == nil || isStillPresent(queued.dismissing!) {
         process(queued.action, group: nil, cause: queued.cause, origin: queued.origin)
       }
+      if !engine.queue.isEmpty { first = queued.action }
     case .appearance(let work):
       startEffects(work, group: nil, cause: engine.processedCount, step: nil)
     case .sharedValuesChanged:
       registry.update(statePlace)
       tellChangedParts()
     }
-    if !engine.queue.isEmpty { drainQueue(after: entry.action) }
+    if !engine.queue.isEmpty { drainQueue(after: first) }
     return endProcessing()
   }
 
@@ -628,15 +630,6 @@ final class RootCore<State, Action>: RootEngine {
 }
 
 extension RootCore: Observable {}
-
-extension RootCore.Entry {
-  /// The action of the entry, if it is one.
-  @usableFromInline
-  var action: Action? {
-    guard case .action(let queued) = self else { return nil }
-    return queued.action
-  }
-}
 
 extension RootCore: SharedHolder {
   /// Whether it is in the middle of something.

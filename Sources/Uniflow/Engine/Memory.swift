@@ -226,6 +226,10 @@ final class UnretainedList<Element: AnyObject, Extra> {
   @exclusivity(unchecked) @usableFromInline var unretained: UnsafeMutablePointer<Unmanaged<Element>>
   /// The value that goes with each object, in the first `count` of `capacity` elements.
   @exclusivity(unchecked) @usableFromInline var extras: UnsafeMutablePointer<Extra>
+  /// A number that goes with each object (a selection's offset in the state), in the first
+  /// `count` of `capacity` elements: apart from the extras, so that a list whose extra is a
+  /// generic value reads it with no type made at run time.
+  @exclusivity(unchecked) @usableFromInline var tags: UnsafeMutablePointer<Int>
   /// The indices marked in the current pass, in the first `markCount` of `capacity` elements.
   @exclusivity(unchecked) @usableFromInline var marks: UnsafeMutablePointer<Int>
   /// The number of objects: `owned.count`, kept where a pass reads it with one load.
@@ -239,6 +243,7 @@ final class UnretainedList<Element: AnyObject, Extra> {
     self.capacity = Swift.max(capacity, 1)
     unretained = .allocate(capacity: self.capacity)
     extras = .allocate(capacity: self.capacity)
+    tags = .allocate(capacity: self.capacity)
     marks = .allocate(capacity: self.capacity)
   }
 
@@ -246,6 +251,7 @@ final class UnretainedList<Element: AnyObject, Extra> {
     extras.deinitialize(count: count)
     unretained.deallocate()
     extras.deallocate()
+    tags.deallocate()
     marks.deallocate()
   }
 
@@ -257,13 +263,15 @@ final class UnretainedList<Element: AnyObject, Extra> {
   @usableFromInline
   var elements: ContiguousArray<Element> { owned }
 
-  /// Appends `element` with its `extra`. Allowed during a pass: the entries already there keep
-  /// their indices, and a pass that reads `count` once at its start does not reach the new one.
+  /// Appends `element` with its `extra` and `tag`. Allowed during a pass: the entries already
+  /// there keep their indices, and a pass that reads `count` once at its start does not reach
+  /// the new one.
   @usableFromInline
-  func append(_ element: Element, extra: Extra) {
+  func append(_ element: Element, extra: Extra, tag: Int = 0) {
     if count == capacity { grow() }
     unretained[count] = .passUnretained(element)
     (extras + count).initialize(to: extra)
+    tags[count] = tag
     owned.append(element)
     count += 1
   }
@@ -273,6 +281,7 @@ final class UnretainedList<Element: AnyObject, Extra> {
     let newCapacity = capacity * 2
     unretained = Self.move(unretained, count: count, to: newCapacity)
     extras = Self.move(extras, count: count, to: newCapacity)
+    tags = Self.move(tags, count: count, to: newCapacity)
     marks = Self.move(marks, count: markCount, to: newCapacity)
     capacity = newCapacity
   }
@@ -304,6 +313,12 @@ final class UnretainedList<Element: AnyObject, Extra> {
   subscript(extraAt index: Int) -> Extra {
     @inline(__always) unsafeAddress { UnsafePointer(extras + index) }
     @inline(__always) unsafeMutableAddress { extras + index }
+  }
+
+  /// The number that goes with the object at `index`.
+  @inlinable @inline(__always)
+  func tag(at index: Int) -> Int {
+    tags[index]
   }
 
   /// Marks the entry at `index` as changed in the current pass; each entry at most once a pass.
@@ -345,6 +360,7 @@ final class UnretainedList<Element: AnyObject, Extra> {
         if kept.count != index {
           (extras + kept.count).moveInitialize(from: extras + index, count: 1)
           unretained[kept.count] = unretained[index]
+          tags[kept.count] = tags[index]
         }
         kept.append(before[index])
       }
@@ -365,6 +381,7 @@ final class UnretainedList<Element: AnyObject, Extra> {
     let after = count - index - 1
     (unretained + index).moveInitialize(from: unretained + index + 1, count: after)
     (extras + index).moveInitialize(from: extras + index + 1, count: after)
+    (tags + index).moveInitialize(from: tags + index + 1, count: after)
     count -= 1
     return (removed, extra)
   }

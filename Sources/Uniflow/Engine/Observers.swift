@@ -327,15 +327,9 @@ final class SelectionGroup<Value>: SelectionCheck {
 /// The selections sit in an ``UnretainedList``: each one's observers, with its offset and last
 /// value in place beside them, so the loop reads and writes them without copy-on-write checks.
 final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
-  /// Where a selection's value sits in the root state, and the value last reported.
-  struct Slot {
-    let offset: Int
-    var current: Value
-  }
-
-  /// The selections: each one's observers, with its slot; those that changed in the current
-  /// pass are marked.
-  private let slots = UnretainedList<SubscriberList<Value>, Slot>(capacity: 4)
+  /// The selections: each one's observers, with the value last reported and, as its tag, where
+  /// the value sits in the root state; those that changed in the current pass are marked.
+  private let slots = UnretainedList<SubscriberList<Value>, Value>(capacity: 4)
   private var slotByOffset: [Int: Int] = [:]
 
   init() {
@@ -352,7 +346,7 @@ final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
     }
     slotByOffset[offset] = slots.count
     let list = SubscriberList(subscriber)
-    slots.append(list, extra: Slot(offset: offset, current: initial))
+    slots.append(list, extra: initial, tag: offset)
     return list
   }
 
@@ -363,9 +357,9 @@ final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
     while slot < count {
       // `offset` is the place of a stored `Value` in the root state, from
       // `MemoryLayout.offset(of:)`.
-      let value = state.load(at: slots[extraAt: slot].offset, as: Value.self)
-      if value != slots[extraAt: slot].current {
-        slots[extraAt: slot].current = value
+      let value = state.load(at: slots.tag(at: slot), as: Value.self)
+      if value != slots[extraAt: slot] {
+        slots[extraAt: slot] = value
         slots.mark(slot)
       }
       slot &+= 1
@@ -380,7 +374,7 @@ final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
     while position < slots.markCount {
       let slot = slots.markedIndex(position)
       // A copy: a callback may subscribe a new selection, which may move the slots.
-      let current = slots[extraAt: slot].current
+      let current = slots[extraAt: slot]
       slots.withElement(at: slot) { $0.notify(current) }
       position &+= 1
     }
@@ -393,7 +387,7 @@ final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
     slots.removeAll { !$0.compact() }
     if slots.count < countBefore {
       slotByOffset = [:]
-      for slot in 0..<slots.count { slotByOffset[slots[extraAt: slot].offset] = slot }
+      for slot in 0..<slots.count { slotByOffset[slots.tag(at: slot)] = slot }
     }
     return !slots.isEmpty
   }

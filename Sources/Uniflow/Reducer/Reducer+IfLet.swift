@@ -39,7 +39,7 @@ extension Reducer {
   ) -> IfLetReducer<Self, Child> where ChildState == Child.State, ChildAction == Child.Action {
     IfLetReducer(
       parent: self, toChildState: state, toChildAction: action, child: child(),
-      identify: enumCaseIdentity, dismissal: .unsupported(plainCaseDismissal(Child.self)))
+      identify: EnumCaseIdentity<ChildState>().callAsFunction, dismissal: .unsupported(plainCaseDismissal(Child.self)))
   }
 
   /// Runs a child reducer on an optional, identifiable part of the state while it is present,
@@ -195,19 +195,22 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 /// The case of an enum value, as an identity that tells one presented child from another;
 /// `nil` for a value of any other kind.
 ///
-/// Whether a type is an enum is looked up once per type; only enum values are reflected.
-func enumCaseIdentity<Value>(_ value: Value) -> EffectID? {
-  let type = ObjectIdentifier(Value.self)
-  if let isEnum = enumTypes.withLock({ $0[type] }), !isEnum { return nil }
-  let mirror = Mirror(reflecting: value)
-  let isEnum = mirror.displayStyle == .enum
-  enumTypes.withLock { $0[type] = isEnum }
-  guard isEnum else { return nil }
-  return EffectID(mirror.children.first?.label ?? String(describing: value))
-}
+/// Each reducer that presents a child makes one: whether the child's type is an enum is
+/// looked up on its first value and kept there, so only enum values are reflected after.
+final class EnumCaseIdentity<Value>: Sendable {
+  /// Whether `Value` is an enum, once a first value told.
+  private let isEnum = LockIsolated<Bool?>(nil)
 
-/// Whether each type seen by ``enumCaseIdentity(_:)`` is an enum.
-let enumTypes = LockIsolated<[ObjectIdentifier: Bool]>([:])
+  /// The case of `value`, if `Value` is an enum.
+  func callAsFunction(_ value: Value) -> EffectID? {
+    if isEnum.withLock({ $0 }) == false { return nil }
+    let mirror = Mirror(reflecting: value)
+    let isEnum = mirror.displayStyle == .enum
+    self.isEnum.withLock { $0 = isEnum }
+    guard isEnum else { return nil }
+    return EffectID(mirror.children.first?.label ?? String(describing: value))
+  }
+}
 
 /// Why a child presented over a plain action case cannot be dismissed from inside.
 func plainCaseDismissal(_ child: Any.Type) -> String {

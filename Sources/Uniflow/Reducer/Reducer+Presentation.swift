@@ -43,7 +43,7 @@ extension Reducer {
     IfLetReducer(
       parent: DismissReducer(parent: self, toChildState: state, isDismissal: action.isDismissal()),
       toChildState: state, toChildAction: action.presented(), child: child(),
-      identify: enumCaseIdentity, dismissal: .send({ action.embed(.dismiss) }))
+      identify: EnumCaseIdentity<ChildState>().callAsFunction, dismissal: .send({ action.embed(.dismiss) }))
   }
 
   /// Runs a child reducer on an optional, identifiable part of the state while it is
