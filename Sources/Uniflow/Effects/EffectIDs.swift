@@ -2,13 +2,11 @@
 ///
 /// Most effects run under none or one: those are held without an array, so that making an
 /// effect cancellable allocates nothing.
-@usableFromInline
 enum EffectIDs: Sequence, ExpressibleByArrayLiteral, Sendable {
   case none
   case one(EffectID)
   case many([EffectID])
 
-  @usableFromInline
   init(arrayLiteral elements: EffectID...) {
     switch elements.count {
     case 0: self = .none
@@ -26,18 +24,15 @@ enum EffectIDs: Sequence, ExpressibleByArrayLiteral, Sendable {
     }
   }
 
-  @usableFromInline
   func makeIterator() -> Iterator {
     Iterator(ids: self)
   }
 
   /// Goes through the identifiers without making an array of one.
-  @usableFromInline
   struct Iterator: IteratorProtocol {
     let ids: EffectIDs
     var index = 0
 
-    @usableFromInline
     mutating func next() -> EffectID? {
       defer { index += 1 }
       switch ids {

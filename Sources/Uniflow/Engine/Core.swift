@@ -132,11 +132,12 @@ enum StoreCore<State, Action> {
   ) -> ObservationToken {
     if let offset = rootOffset(of: keyPath) {
       return engine.registry.observeStored(
-        at: offset, initial: latestState[keyPath: keyPath], onChange: onChange)
+        at: offset, initial: latestState[keyPath: keyPath], checkAll: { $0.checkSlots($1) },
+        onChange: onChange)
     }
     return engine.registry.observe(
       selection(keyPath), key: key(keyPath), initial: latestState[keyPath: keyPath],
-      isDuplicate: { $0 == $1 }, onChange: onChange)
+      update: selection(keyPath).update(comparing: { $0 == $1 }), onChange: onChange)
   }
 
   /// Subscribes `onChange` to a selection of the state, compared with `isDuplicate`; observers
@@ -147,7 +148,8 @@ enum StoreCore<State, Action> {
     isDuplicate: @escaping (Value, Value) -> Bool, onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
     engine.registry.observe(
-      selection, key: key, initial: initial, isDuplicate: isDuplicate, onChange: onChange)
+      selection, key: key, initial: initial, update: selection.update(comparing: isDuplicate),
+      onChange: onChange)
   }
 
   /// The selection of the part of this store's state at `keyPath`, read from the root's state.
@@ -910,9 +912,10 @@ final class ScopedCore<State, Action> {
   func armWatcher() {
     guard watcher == nil, root.liveness.isAlive else { return }
     let locate = part.locate
+    let selection = Selection.compute(locate)
     watcher = root.registry.observe(
-      .compute(locate), key: .watcher(at: part.path), initial: latestState,
-      isDuplicate: isDuplicate, onChange: { [weak self] _ in self?.stateDidChange() })
+      selection, key: .watcher(at: part.path), initial: latestState,
+      update: selection.update(comparing: isDuplicate), onChange: { [weak self] _ in self?.stateDidChange() })
   }
 
   /// Tells the readers tracked since the last change that the state, or the field they read,

@@ -42,6 +42,33 @@ enum Selection<Value> {
       compute(state)
     }
   }
+
+  /// The check of this selection, as its group runs it after every action: reads the value,
+  /// compares it with the one kept, and keeps it if it changed; returns whether it did. A part
+  /// that is gone counts as unchanged. Made where `Value` is known, by the code that subscribes,
+  /// so that the check runs code made for the type rather than through its witnesses.
+  @inlinable
+  func update(
+    comparing isDuplicate: @escaping (Value, Value) -> Bool
+  ) -> (RawStatePlace, StateAllocation<Value>) -> Bool {
+    switch self {
+    case .offset(let offset):
+      return { state, current in
+        let value = state.load(at: offset, as: Value.self)
+        guard !isDuplicate(current.place.value, value) else { return false }
+        current.place.value = value
+        return true
+      }
+    case .compute(let compute):
+      return { state, current in
+        guard let value = compute(state), !isDuplicate(current.place.value, value) else {
+          return false
+        }
+        current.place.value = value
+        return true
+      }
+    }
+  }
 }
 
 /// Identifies a selection across stores: the path from the root store's state to the part a
@@ -112,7 +139,8 @@ final class ObserverRegistry {
   @usableFromInline
   func observe<Value>(
     _ selection: Selection<Value>, key: ObservationKey?, initial: Value,
-    isDuplicate: @escaping (Value, Value) -> Bool, onChange: @escaping (Value) -> Void
+    update: @escaping (RawStatePlace, StateAllocation<Value>) -> Bool,
+    onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
     let subscriber = Subscriber(flag: SubscriptionFlag(ledger: ledger), onChange: onChange)
     if let key, let existing = check(.key(key)) as? SelectionGroup<Value> {
@@ -120,7 +148,7 @@ final class ObserverRegistry {
       return ObservationToken(subscriber, in: existing.subscribers)
     }
     let group = SelectionGroup(
-      selection: selection, key: key, initial: initial, isDuplicate: isDuplicate, first: subscriber)
+      selection: selection, key: key, initial: initial, update: update, first: subscriber)
     add(group)
     return ObservationToken(subscriber, in: group.subscribers)
   }
@@ -129,13 +157,15 @@ final class ObserverRegistry {
   /// batch of `Value`, made here if there is none yet.
   @usableFromInline
   func observeStored<Value: Equatable>(
-    at offset: Int, initial: Value, onChange: @escaping (Value) -> Void
+    at offset: Int, initial: Value,
+    checkAll: @escaping (StoredSelectionBatch<Value>, RawStatePlace) -> Bool,
+    onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
     let batch: StoredSelectionBatch<Value>
     if let existing = check(.batch(ObjectIdentifier(Value.self))) as? StoredSelectionBatch<Value> {
       batch = existing
     } else {
-      batch = StoredSelectionBatch()
+      batch = StoredSelectionBatch(checkAll: checkAll)
       add(batch)
     }
     let subscriber = Subscriber(flag: SubscriptionFlag(ledger: ledger), onChange: onChange)
@@ -273,7 +303,8 @@ extension SelectionCheck: Sendable {}
 /// comparison per action, whatever the number of observers.
 final class SelectionGroup<Value>: SelectionCheck {
   let selection: Selection<Value>
-  let isDuplicate: (Value, Value) -> Bool
+  /// Reads the selection and keeps it if it changed: see ``Selection/update(comparing:)``.
+  let update: (RawStatePlace, StateAllocation<Value>) -> Bool
   /// The value last reported (or read when the group was made), in a place of its own: read
   /// and written after every action with no exclusivity check.
   let current: StateAllocation<Value>
@@ -281,10 +312,10 @@ final class SelectionGroup<Value>: SelectionCheck {
 
   init(
     selection: Selection<Value>, key: ObservationKey?, initial: Value,
-    isDuplicate: @escaping (Value, Value) -> Bool, first: Subscriber<Value>
+    update: @escaping (RawStatePlace, StateAllocation<Value>) -> Bool, first: Subscriber<Value>
   ) {
     self.selection = selection
-    self.isDuplicate = isDuplicate
+    self.update = update
     self.current = StateAllocation(initial)
     self.subscribers = SubscriberList(first)
     var isComputed = false
@@ -295,11 +326,7 @@ final class SelectionGroup<Value>: SelectionCheck {
   /// Reads the selection from the new state; returns whether it changed, keeping the new value.
   /// A part that is gone counts as unchanged: its observers keep the last value.
   override func check(_ state: RawStatePlace) -> Bool {
-    guard let value = selection.read(state), !isDuplicate(current.place.value, value) else {
-      return false
-    }
-    current.place.value = value
-    return true
+    update(state, current)
   }
 
   /// Calls the observers with the value kept by ``check(_:)``. Observers added by a callback
@@ -326,13 +353,19 @@ final class SelectionGroup<Value>: SelectionCheck {
 ///
 /// The selections sit in an ``UnretainedList``: each one's observers, with its offset and last
 /// value in place beside them, so the loop reads and writes them without copy-on-write checks.
+@usableFromInline
 final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
   /// The selections: each one's observers, with the value last reported and, as its tag, where
   /// the value sits in the root state; those that changed in the current pass are marked.
-  private let slots = UnretainedList<SubscriberList<Value>, Value>(capacity: 4)
+  @usableFromInline let slots = UnretainedList<SubscriberList<Value>, Value>(capacity: 4)
   private var slotByOffset: [Int: Int] = [:]
+  /// ``checkSlots(_:)``, called from where `Value` is known: see ``Selection/update(comparing:)``.
+  private let checkAll: (StoredSelectionBatch, RawStatePlace) -> Bool
 
-  init() {
+  /// Creates an empty batch; `checkAll` calls ``checkSlots(_:)`` and is made by the code that
+  /// subscribes.
+  init(checkAll: @escaping (StoredSelectionBatch, RawStatePlace) -> Bool) {
+    self.checkAll = checkAll
     super.init(identity: .batch(ObjectIdentifier(Value.self)), isComputed: false)
   }
 
@@ -350,8 +383,13 @@ final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
     return list
   }
 
-  /// Reads every selection from the state; returns whether any changed, keeping the new values.
   override func check(_ state: RawStatePlace) -> Bool {
+    checkAll(self, state)
+  }
+
+  /// Reads every selection from the state; returns whether any changed, keeping the new values.
+  @inlinable
+  func checkSlots(_ state: RawStatePlace) -> Bool {
     let count = slots.count
     var slot = 0
     while slot < count {
@@ -404,6 +442,7 @@ final class StoredSelectionBatch<Value: Equatable>: SelectionCheck {
 ///
 /// A class, so that a notification pass calls it through an unretained reference: its
 /// properties are constants, read in place without a reference count.
+@usableFromInline
 final class Subscriber<Value> {
   let flag: SubscriptionFlag
   let onChange: (Value) -> Void
@@ -423,6 +462,7 @@ extension Subscriber: Sendable {}
 /// step: a callback may subscribe to the same selection meanwhile, which may move that memory.
 /// No subscriber leaves the list during a pass: cancelled ones are skipped, and dropped once
 /// the pass has ended.
+@usableFromInline
 typealias SubscriberList<Value> = UnretainedList<Subscriber<Value>, Void>
 
 extension UnretainedList where Extra == Void {

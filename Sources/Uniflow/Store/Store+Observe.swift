@@ -104,7 +104,6 @@ extension Store {
   ///   - bufferingPolicy: What to keep when the consumer is slower than the changes; by default
   ///     every value.
   /// - Returns: An async sequence of the values.
-  @inlinable
   public func values<Value: Equatable & Sendable>(
     of keyPath: KeyPath<State, Value>,
     bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
@@ -120,7 +119,6 @@ extension Store {
   ///   - select: Computes the watched value from the state.
   ///   - bufferingPolicy: What to keep when the consumer is slower than the changes.
   /// - Returns: An async sequence of the values; it finishes when the store is released.
-  @inlinable
   public func values<Value: Equatable & Sendable>(
     _ select: @escaping (State) -> Value,
     bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
@@ -162,7 +160,6 @@ extension Store {
   }
 
   /// A stream of `initial`, then of each value `subscribe` reports.
-  @inlinable
   func values<Value: Sendable>(
     initial: Value, bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy,
     subscribe: (@escaping (Value) -> Void) -> ObservationToken
@@ -187,16 +184,13 @@ extension Store {
 
 /// Finishes its stream when the subscription that feeds it is dropped, which is when the
 /// store is released.
-@usableFromInline
 final class StreamSink<Value: Sendable>: Sendable {
   let continuation: AsyncStream<Value>.Continuation
 
-  @usableFromInline
   init(_ continuation: AsyncStream<Value>.Continuation) {
     self.continuation = continuation
   }
 
-  @usableFromInline
   func yield(_ value: Value) {
     continuation.yield(value)
   }

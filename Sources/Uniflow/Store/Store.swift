@@ -47,7 +47,7 @@ public final class Store<State, Action> {
   @usableFromInline let core: StoreCore<State, Action>
   /// The streams made by `values(of:)`, finished when the store is released; made on first
   /// use.
-  @usableFromInline var streams: StoreStreams?
+  var streams: StoreStreams?
 
   /// Creates a store.
   ///

@@ -4,15 +4,12 @@
 /// A scoped store's observers hang off its root, so its streams would otherwise go on until
 /// the root is released. A stream whose consumer stops forgets its entry here at once, so a
 /// long-lived store that makes and abandons many streams keeps none of them.
-@usableFromInline
 final class StoreStreams: Sendable {
   private let finishers = LockIsolated<(nextID: Int, byID: [Int: @Sendable () -> Void])>((0, [:]))
 
-  @usableFromInline
   init() {}
 
   /// Records how to finish one stream; returns the id that ``remove(_:)`` takes.
-  @usableFromInline
   func add(_ finish: @escaping @Sendable () -> Void) -> Int {
     finishers.withLock { finishers in
       let id = finishers.nextID
@@ -23,7 +20,6 @@ final class StoreStreams: Sendable {
   }
 
   /// Forgets the stream `id`, which has ended.
-  @usableFromInline
   func remove(_ id: Int) {
     finishers.withLock { _ = $0.byID.removeValue(forKey: id) }
   }
