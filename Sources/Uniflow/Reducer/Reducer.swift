@@ -71,14 +71,6 @@ public protocol Reducer<State, Action> {
 }
 
 extension Reducer {
-  /// Runs ``reduce(into:action:)``.
-  @inlinable
-  public func _storeReduction() -> (inout State, Action) -> Effect<Action> {
-    { self.reduce(into: &$0, action: $1) }
-  }
-}
-
-extension Reducer {
   /// Nothing: a reducer that implements ``reduce(into:action:)`` starts no work on
   /// appearance unless it is wrapped in ``onAppear(_:)``.
   @inlinable
