@@ -90,23 +90,19 @@ public struct Shared<Value: Sendable>: Sendable {
   )
   public mutating func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     let box = self.box
-    // Where the change goes: the live value, tracked by the store whose reducer is running, or
-    // a test store's expected value.
-    switch MainActor.assumeIsolated({ box.changeTarget() }) {
-    case .expected(let expectation):
-      var expected = expectation.value.withLock { $0 }
-      let result = try body(&expected)
-      expectation.value.withLock { [expected] in $0 = expected }
-      return result
-    case .live(let tracker):
-      let before = box.contents.withLock { $0.value }
-      var value = before
-      let result = try body(&value)
-      MainActor.assumeIsolated { [value] in
-        box.replace(with: value, before: before, tracker: tracker, loaded: nil)
-      }
-      return result
+    let (tracker, expectation) = MainActor.assumeIsolated {
+      let tracker = box.currentTracker()
+      return (tracker, tracker?.interceptor?.expectation(for: box, as: Value.self))
     }
+    // A test store's assertion sends the change to its expected value.
+    if let expectation { return try expectation.change(body) }
+    let before = box.contents.withLock { $0.value }
+    var value = before
+    let result = try body(&value)
+    MainActor.assumeIsolated { [value] in
+      box.replace(with: value, before: before, tracker: tracker, loaded: nil)
+    }
+    return result
   }
 
   /// Takes in a value its storage brought in from outside (another process, a file replaced),

@@ -16,7 +16,9 @@ package final class SharedAssertion {
       changes.map { (ObjectIdentifier($0.box), $0) }, uniquingKeysWith: { first, _ in first })
   }
 
-  func expectation<Value: Sendable>(for box: SharedBox<Value>) -> SharedExpectation<Value> {
+  package func expectation<Value: Sendable>(
+    for box: any SharedPublishing, as _: Value.Type
+  ) -> SharedExpectation<Value> {
     let id = ObjectIdentifier(box)
     if let index = slotIndex[id] {
       // Made by this box for its own `Value`.
@@ -42,14 +44,22 @@ package protocol SharedExpectationSlot: AnyObject, Sendable {
 }
 
 /// One expected value of a test store's assertion.
-final class SharedExpectation<Value: Sendable>: SharedExpectationSlot, Sendable {
-  let value: LockIsolated<Value>
+package final class SharedExpectation<Value: Sendable>: SharedExpectationSlot, Sendable {
+  package let value: LockIsolated<Value>
 
   init(_ value: Value) {
     self.value = LockIsolated(value)
   }
 
-  var currentValue: any Sendable {
+  package var currentValue: any Sendable {
     value.withLock { $0 }
+  }
+
+  /// Changes the expected value with `body`, as ``Shared/withLock(_:)`` changes a live one.
+  func change<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    var expected = value.withLock { $0 }
+    let result = try body(&expected)
+    value.withLock { [expected] in $0 = expected }
+    return result
   }
 }

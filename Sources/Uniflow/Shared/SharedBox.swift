@@ -70,33 +70,24 @@ final class SharedBox<Value: Sendable>: Sendable {
     return contents.withLock { $0.storageError }
   }
 
-  /// Where a change goes: a test store's expected value while it runs an assertion, otherwise
-  /// the live value, tracked by the store whose reducer is running (`nil`: published at once).
-  enum ChangeTarget: Sendable {
-    case live(SharedChangeTracker?)
-    case expected(SharedExpectation<Value>)
-  }
-
-  /// Where a change made now goes.
+  /// The tracker a change made now goes to: that of the store whose reducer is running, or
+  /// the one bound around a test's reduction or assertion; `nil`: published at once.
   @MainActor
-  func changeTarget() -> ChangeTarget {
-    let tracker = context.reducingTracker() ?? SharedChangeTracker.current.get()
-    if let tracker, let expectation = tracker.expectation(for: self) { return .expected(expectation) }
-    return .live(tracker)
+  func currentTracker() -> SharedChangeTracker? {
+    context.reducingTracker() ?? SharedChangeTracker.current.get()
   }
 
   /// Changes the value with `body`, as ``Shared/withLock(_:)`` does, on the main actor.
   @MainActor
   func change(loaded: UInt64?, _ body: (inout Value) -> Void) {
-    switch changeTarget() {
-    case .expected(let expectation):
-      expectation.value.withLock { body(&$0) }
-    case .live(let tracker):
-      let before = contents.withLock { $0.value }
-      var value = before
-      body(&value)
-      replace(with: value, before: before, tracker: tracker, loaded: loaded)
+    let tracker = currentTracker()
+    if let expectation = tracker?.interceptor?.expectation(for: self, as: Value.self) {
+      return expectation.change(body)
     }
+    let before = contents.withLock { $0.value }
+    var value = before
+    body(&value)
+    replace(with: value, before: before, tracker: tracker, loaded: loaded)
   }
 
   /// Replaces the value and has it published: by `tracker` when its store's send ends, or now.
@@ -108,7 +99,7 @@ final class SharedBox<Value: Sendable>: Sendable {
       return contents.version
     }
     observers.latest = (value, version, loaded)
-    if let tracker, tracker.isRecording { tracker.record(self, before: before) }
+    tracker?.interceptor?.didChange(self, before: before)
     // Published once, with its first change since the last publication.
     guard !observers.isPending.exchange(true, ordering: .relaxed) else { return }
     if observers.publisher == nil {

@@ -12,11 +12,13 @@ package struct SharedChange: @unchecked Sendable {
 
 /// The shared values one action changed, each with its value before the first change.
 @MainActor
-final class SharedChangeLog {
-  private(set) var changes: [SharedChange] = []
+package final class SharedChangeLog {
+  package private(set) var changes: [SharedChange] = []
   private var recorded: Set<ObjectIdentifier> = []
 
-  func record(_ box: any SharedPublishing, before: any Sendable) {
+  package init() {}
+
+  package func record(_ box: any SharedPublishing, before: any Sendable) {
     guard recorded.insert(ObjectIdentifier(box)).inserted else { return }
     changes.append(SharedChange(box: box, before: before, after: before))
   }

@@ -10,11 +10,11 @@ import Synchronization
 /// nothing to a store that holds no shared value, and nothing is kept for the whole process:
 /// two ``SharedValues`` containers, and the stores that hold their values, never meet.
 ///
-/// A test store's tracker also records each action's changes, with the values before them
-/// (``beginRecording()``), and runs the test's assertions with the changes they make to shared
-/// values sent to expected values (``asserting(_:_:)``): a change made where no store of the
-/// value's context is reducing looks for such a tracker in ``current``, a task-local value that
-/// only the test store binds.
+/// A test store hands its store a tracker with a ``SharedChangeInterceptor``, the one seam
+/// between shared values and a test: it records each action's changes and takes the changes a
+/// test's assertion makes to expected values. A change made where no store of the value's
+/// context is reducing looks for a tracker in ``current``, a task-local value bound by
+/// ``tracking(_:)``.
 @MainActor
 package final class SharedChangeTracker {
   /// The tracker a change made outside the reducer of a known holder goes to: bound by a test
@@ -35,13 +35,8 @@ package final class SharedChangeTracker {
   /// An atomic, not a variable of the class: each access to one pays a dynamic exclusivity
   /// check (about 80 instructions).
   private let isPublishing = Atomic(false)
-  /// Whether a test store made it: only then does a change look for a record or an assertion,
-  /// a constant read without an exclusivity check.
-  let isForTesting: Bool
-  /// The test store's record of the changes of the current action.
-  private var log: SharedChangeLog?
-  /// The test store's expected values, while it runs an assertion.
-  private var assertion: SharedAssertion?
+  /// The test store's seam; `nil` for a store's own tracker.
+  package let interceptor: (any SharedChangeInterceptor)?
 
   /// The owner, as a reference that does not keep it alive.
   // SAFETY: read only through `living`, after the liveness flag the store ends first in its
@@ -50,12 +45,10 @@ package final class SharedChangeTracker {
     unowned let holder: any SharedHolder
   }
 
-  /// Creates a tracker, for a store to own or for a test store to hand its store.
-  ///
-  /// - Parameter forTesting: Whether a test store makes it, to record changes and run
-  ///   assertions.
-  package nonisolated init(forTesting: Bool = false) {
-    self.isForTesting = forTesting
+  /// Creates a tracker, for a store to own or, with an interceptor, for a test store to hand
+  /// its store.
+  package init(interceptor: (any SharedChangeInterceptor)? = nil) {
+    self.interceptor = interceptor
   }
 
   /// The store that owns the tracker, if it is alive.
@@ -116,14 +109,6 @@ package final class SharedChangeTracker {
     }
   }
 
-  /// Records, for a test store, the value of `box` before a change of the current action.
-  func record(_ box: any SharedPublishing, before: any Sendable) {
-    log?.record(box, before: before)
-  }
-
-  /// Whether the tracker records the current action's changes.
-  var isRecording: Bool { isForTesting && log != nil }
-
   /// Publishes the values changed since the last publication: each tells its observers,
   /// Observation, its streams and its storage; then the stores whose observers compute their
   /// selections and hold one of those values check them again. Called by the owner when its
@@ -148,46 +133,31 @@ package final class SharedChangeTracker {
     }
   }
 
-  // MARK: - Testing
+  // MARK: - Changes made outside a reducer
 
-  /// Starts recording the changes of one action.
-  package func beginRecording() {
-    log = SharedChangeLog()
-  }
-
-  /// Stops recording; returns the changes of the action, in the order first made, each with
-  /// its value now.
-  package func endRecording() -> [SharedChange] {
-    defer { log = nil }
-    return (log?.changes ?? []).map { change in
-      var change = change
-      change.after = change.box.currentValue
-      return change
-    }
-  }
-
-  /// Runs `body` with every change to a shared value sent to `assertion`'s expected values:
-  /// the live values stay as they are.
-  package func asserting<Result>(
-    _ assertion: SharedAssertion, _ body: () throws -> Result
-  ) rethrows -> Result {
-    let outer = self.assertion
-    self.assertion = assertion
-    defer { self.assertion = outer }
-    return try Self.current.withValue(self) { try body() }
-  }
-
-  /// Runs `body`, a reduction of the owner, with the changes it makes to values of contexts
-  /// the owner has not joined tracked here too.
+  /// Runs `body`, a reduction of the owner or a test's assertion, with the changes it makes to
+  /// values of contexts the owner has not joined tracked here too.
   package func tracking<Result>(_ body: () throws -> Result) rethrows -> Result {
     try Self.current.withValue(self) { try body() }
   }
+}
 
-  /// The expected value a change goes to, if an assertion is running.
-  func expectation<Value: Sendable>(for box: SharedBox<Value>) -> SharedExpectation<Value>? {
-    guard isForTesting else { return nil }
-    return assertion?.expectation(for: box)
-  }
+/// What a test store puts between shared values and their changes: the one seam between them.
+///
+/// A store's tracker has none. A test store's tracker asks it at two moments: before a shared
+/// value changes, where the change goes (a test's assertion sends it to an expected value
+/// instead of the live one); and after a live value changed, so that the test store records the
+/// change of the current action with the value before it.
+@MainActor
+package protocol SharedChangeInterceptor: AnyObject {
+  /// The expected value a change of `box` made now goes to instead of the live value, if an
+  /// assertion is running; `nil` lets the change go to the live value.
+  func expectation<Value: Sendable>(
+    for box: any SharedPublishing, as type: Value.Type
+  ) -> SharedExpectation<Value>?
+
+  /// The live value of `box` changed; `before` is its value before the change.
+  func didChange(_ box: any SharedPublishing, before: any Sendable)
 }
 
 /// The values waiting to be published, and those being published: two buffers that take turns,

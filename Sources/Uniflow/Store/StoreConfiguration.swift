@@ -50,7 +50,8 @@ public struct StoreConfiguration: Sendable {
   package var effectExecutor: (any TaskExecutor)?
 
   /// The tracker of the shared values the store's actions change; `nil`, the default, gives
-  /// the store one of its own. A test store hands its store its own, which records each
+  /// the store one of its own. A test store hands its store one with a
+  /// `SharedChangeInterceptor`, the one seam between shared values and a test: it records each
   /// action's changes and takes its assertions' changes.
   package var sharedChangeTracker: SharedChangeTracker?
 

@@ -17,7 +17,9 @@ extension TestStore {
     var expected = before
     let sharedAssertion = SharedAssertion(changes: sharedChanges)
     do {
-      try sharedTracker.asserting(sharedAssertion) { try update?(&expected) }
+      try sharedRecorder.asserting(sharedAssertion) {
+        try sharedTracker.tracking { try update?(&expected) }
+      }
     } catch {
       reportFailure("The state assertion threw an error: \(error)", at: site)
       return
@@ -57,8 +59,8 @@ extension TestStore {
       // Values the closure assigns without changing them (`$0.isLoading = false` when it already
       // was) show only when the closure is applied to the actual state.
       var expectedFromActual = actual
-      try? sharedTracker.asserting(SharedAssertion(changes: sharedChanges)) {
-        try update?(&expectedFromActual)
+      try? sharedRecorder.asserting(SharedAssertion(changes: sharedChanges)) {
+        try sharedTracker.tracking { try update?(&expectedFromActual) }
       }
       let unheld = differences(expected: DumpNode(reflecting: expectedFromActual), actual: actualNode)
         .filter { !isDescribed($0) }

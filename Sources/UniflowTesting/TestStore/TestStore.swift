@@ -87,9 +87,11 @@ public final class TestStore<State, Action> {
   public var timeout: Duration
 
   let store: Store<State, Action>
-  /// The tracker handed to the store: it records the shared values each action changes, and
-  /// sends the changes an assertion makes to expected values.
+  /// The tracker handed to the store, with ``sharedRecorder`` as its interceptor.
   let sharedTracker: SharedChangeTracker
+  /// Records the shared values each action changes, and sends the changes an assertion makes
+  /// to expected values.
+  let sharedRecorder: SharedChangeRecorder
 
   /// The state after the last action the test accounted for, by asserting or skipping it.
   var baselineState: State
@@ -170,13 +172,14 @@ public final class TestStore<State, Action> {
     // The features present in the initial state appear with the store, as in a store.
     var initialState = initialState
     let appearanceWork = appearance?(&initialState) ?? .none
-    let sharedTracker = SharedChangeTracker(forTesting: true)
+    let sharedRecorder = SharedChangeRecorder()
+    let sharedTracker = SharedChangeTracker(interceptor: sharedRecorder)
     let recording = Reduce<State, Action> { state, action in
       // The shared values the action changes are recorded with the state after it, those the
       // state came to hold after the store was made included.
-      sharedTracker.beginRecording()
-      let effect = sharedTracker.tracking { reduce(&state, action) }
-      let sharedChanges = sharedTracker.endRecording()
+      let (effect, sharedChanges) = sharedRecorder.recording {
+        sharedTracker.tracking { reduce(&state, action) }
+      }
       link.testStore?.didProcess(action, state: state, sharedChanges: sharedChanges)
       return effect
     }
@@ -185,6 +188,7 @@ public final class TestStore<State, Action> {
     }
     configuration.sharedChangeTracker = sharedTracker
     self.sharedTracker = sharedTracker
+    self.sharedRecorder = sharedRecorder
     if runsEffectsInOrder {
       // The test awaits between its steps: main-actor tasks run the effects' work meanwhile.
       configuration.effectExecutor = EffectExecutor(isAttended: false)
