@@ -44,7 +44,8 @@ extension Reducer {
     IfLetReducer(
       parent: DismissReducer(parent: self, toChildState: state, isDismissal: action.isDismissal()),
       toChildState: state, toChildAction: action.presented(), child: child(),
-      identify: enumCaseIdentity, dismissal: .send({ action.embed(.dismiss) }))
+      identify: enumCaseIdentity, dismissal: .send(
+        { action.embed(.dismiss) }, presence: Optional<ChildState>.presentedInstancePath))
   }
 
   /// Runs a child reducer on an optional, identifiable part of the state while it is
@@ -66,7 +67,8 @@ extension Reducer {
     IfLetReducer(
       parent: DismissReducer(parent: self, toChildState: state, isDismissal: action.isDismissal()),
       toChildState: state, toChildAction: action.presented(), child: child(),
-      identify: { EffectID($0.id) }, dismissal: .send({ action.embed(.dismiss) }))
+      identify: { EffectID($0.id) }, dismissal: .send(
+        { action.embed(.dismiss) }, presence: Optional<ChildState>.presentedInstancePath))
   }
 }
 

@@ -2,6 +2,41 @@ import Testing
 import Uniflow
 import UniflowTesting
 
+/// A launcher whose parent answers the first screen's close by showing the second screen in
+/// its place, in the same action: the first screen's dismissal then has nothing to dismiss.
+private struct Handover: Reducer {
+  struct State: Equatable {
+    var destination: Route.State?
+    var dismissals = 0
+  }
+  enum Action: Equatable {
+    case show(Route.State)
+    case destination(PresentationAction<Route.Action>)
+
+    static let destinationCase = ActionCase(embed: Action.destination) {
+      if case .destination(let action) = $0 { action } else { nil }
+    }
+  }
+  let clock: TestClock
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .show(let destination):
+        state.destination = destination
+      case .destination(.presented(.first(.close))):
+        state.destination = .second(Ticker.State(name: "replacement"))
+      case .destination(.dismiss):
+        state.dismissals += 1
+      case .destination:
+        break
+      }
+      return .none
+    }
+    .ifLet(\.destination, action: Action.destinationCase) { Route(clock: clock) }
+  }
+}
+
 /// One optional enum of destinations, each case a child feature, composed with one `ifLet`
 /// and a `Scope` per case.
 @MainActor
@@ -134,6 +169,30 @@ import UniflowTesting
     #expect(Route.State.firstCase == Route.State.firstCase)
     #expect(Route.State.firstCase != other)
     #expect(Set([Route.State.firstCase, Route.State.firstCase, other]).count == 2)
+  }
+
+  @Test func aDismissalFromAReplacedCaseLeavesItsReplacementAndIsReported() {
+    let store = Store(
+      initialState: Handover.State(), reducer: Handover(clock: TestClock()),
+      configuration: log.configuration)
+    var heard: [Handover.Action] = []
+    let token = store.observeActions { action, _ in heard.append(action) }
+    store.send(.show(.first(Ticker.State(name: "a"))))
+    // The first screen asks to be dismissed; its parent replaces it in the same action.
+    store.send(.destination(.presented(.first(.close))))
+    #expect(store.destination == .second(Ticker.State(name: "replacement", appearances: 1)))
+    // The parent processed no dismissal: the screen that asked is gone.
+    #expect(store.dismissals == 0)
+    #expect(heard.contains(.destination(.dismiss)) == false)
+    #expect(
+      log.entries.map(\.description) == [
+        "Uniflow: a dismissal was ignored: Route.State.first is not presented (replaced by .second)"
+      ])
+    // The replacement still dismisses itself.
+    store.send(.destination(.presented(.second(.close))))
+    #expect(store.destination == nil)
+    #expect(store.dismissals == 1)
+    withExtendedLifetime(token) {}
   }
 
   @Test func theTestStoreChecksEveryStepOfADestination() async {
