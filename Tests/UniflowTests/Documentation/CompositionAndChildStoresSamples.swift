@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Uniflow
 import UniflowTesting
@@ -47,9 +48,7 @@ extension DocumentationSampleTests {
         case remove(id: Int)
         case rows(IdentifiedAction<Int, Download.Action>)
 
-        static let rowsCase = ActionCase(embed: Action.rows) {
-          if case .rows(let action) = $0 { action } else { nil }
-        }
+        static let rowsCase = ActionCase(Action.rows)
       }
 
       let clock: any Clock<Duration>
@@ -126,9 +125,7 @@ extension DocumentationSampleTests {
         case close
         case editor(Editor.Action)
 
-        static let editorCase = ActionCase(embed: Action.editor) {
-          if case .editor(let action) = $0 { action } else { nil }
-        }
+        static let editorCase = ActionCase(Action.editor)
       }
 
       let clock: any Clock<Duration>

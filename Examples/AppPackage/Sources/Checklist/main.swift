@@ -48,15 +48,9 @@ struct Checklist: Reducer {
     case show(Destination.State?)
     case destination(Destination.Action)
 
-    static let itemsCase = ActionCase(embed: Action.items) {
-      if case .items(let action) = $0 { action } else { nil }
-    }
-    static let editorCase = ActionCase(embed: Action.editor) {
-      if case .editor(let action) = $0 { action } else { nil }
-    }
-    static let destinationCase = ActionCase(embed: Action.destination) {
-      if case .destination(let action) = $0 { action } else { nil }
-    }
+    static let itemsCase = ActionCase(Action.items)
+    static let editorCase = ActionCase(Action.editor)
+    static let destinationCase = ActionCase(Action.destination)
   }
 
   var body: some Reducer<State, Action> {
