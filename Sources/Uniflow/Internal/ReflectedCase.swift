@@ -45,14 +45,19 @@ package final class ReflectedCase<Parent, Child>: Sendable {
     return nil
   }
 
-  /// The child in `parent` if its cases are `labels`, down to a payload of type `Child`.
+  /// The child in `parent` if its cases are `labels`, down to a payload of type `Child`: one
+  /// reflection per level, and only one for a value of another case.
   private static func extract(from parent: Parent, along labels: [String]) -> Child? {
     var value: Any = parent
-    for label in labels {
-      guard let (found, payload) = enumCase(of: value), found == label else { return nil }
-      value = payload
+    for (level, label) in labels.enumerated() {
+      let mirror = Mirror(reflecting: value)
+      guard let child = mirror.children.first, child.label == label else { return nil }
+      // Through a level above the last, a payload with one label is unwrapped at once.
+      value = level < labels.count - 1 ? onlyElement(of: child.value) ?? child.value : child.value
     }
-    return value as? Child
+    if let child = value as? Child { return child }
+    // A payload with one label (`case todos(rows: …)`) is a tuple of one.
+    return onlyElement(of: value) as? Child
   }
 }
 
@@ -73,9 +78,12 @@ private func enumCase(of value: Any) -> (label: String, payload: Any)? {
   let mirror = Mirror(reflecting: value)
   guard mirror.displayStyle == .enum, let child = mirror.children.first, let label = child.label
   else { return nil }
-  let payload = Mirror(reflecting: child.value)
-  if payload.displayStyle == .tuple, payload.children.count == 1, let only = payload.children.first {
-    return (label, only.value)
-  }
-  return (label, child.value)
+  return (label, onlyElement(of: child.value) ?? child.value)
+}
+
+/// The element of a tuple of one, `nil` for anything else.
+private func onlyElement(of value: Any) -> Any? {
+  let mirror = Mirror(reflecting: value)
+  guard mirror.displayStyle == .tuple, mirror.children.count == 1 else { return nil }
+  return mirror.children.first?.value
 }

@@ -15,12 +15,19 @@ private enum Screen: Equatable {
   static let namedCase = ActionCase(Screen.named)
   static let sheetCase = ActionCase(Screen.sheet)
   static let presentedCase = ActionCase<Screen, Int> { .sheet(.presented($0)) }
+  static let labeledChainCase = ActionCase<Outer, String> { .screen(named: .named(title: $0)) }
 
   static let firstState = StateCase(Screen.first)
   /// Declared as a computed property: a new value at each use, the same case all the same.
   static var secondState: StateCase<Screen, Int> { StateCase(Screen.second) }
   /// Declared as a `static var`.
   nonisolated(unsafe) static var namedState = StateCase(Screen.named)
+}
+
+/// An enum whose case carries a `Screen` under a label.
+private enum Outer: Equatable {
+  case screen(named: Screen)
+  case other(Screen)
 }
 
 @Suite struct CaseDeclarationTests {
@@ -42,6 +49,14 @@ private enum Screen: Equatable {
     // Once the chain is known, every case is told apart as before.
     #expect(Screen.presentedCase.extract(.sheet(.presented(5))) == 5)
     #expect(Screen.presentedCase.extract(.second(5)) == nil)
+  }
+
+  @Test func aChainThroughALabeledPayloadIsFollowed() {
+    for _ in 0..<2 {
+      #expect(Screen.labeledChainCase.extract(.screen(named: .named(title: "Milk"))) == "Milk")
+      #expect(Screen.labeledChainCase.extract(.other(.named(title: "Milk"))) == nil)
+      #expect(Screen.labeledChainCase.extract(.screen(named: .first(1))) == nil)
+    }
   }
 
   @Test func aStateCaseInOneLineExtractsAndModifies() {
