@@ -16,7 +16,7 @@
 /// ```
 ///
 /// **Which form.** The one-line form finds the child action by reflection (`Mirror`), as
-/// case-path libraries did before macros: it costs about a microsecond per action that reaches
+/// case-path libraries did before macros: it costs a few microseconds per action that reaches
 /// it, where a hand-written extraction costs a pattern match (BENCHMARKS.md, `action-case`).
 /// Use the one-line form by default; on a hot path — a case that carries many actions per
 /// second (every keystroke of an editor, every row of a long list, a timer's ticks), or that

@@ -45,7 +45,7 @@ public struct StateCase<Parent, Child>: Sendable {
   ///   - fileID: The file of the declaration; leave the default.
   ///   - line: The line of the declaration; leave the default.
   ///   - column: The column of the declaration; leave the default.
-  /// - Complexity: Extracting reflects the enum value, about a microsecond; see ``ActionCase``
+  /// - Complexity: Extracting reflects the enum value, a few microseconds; see ``ActionCase``
   ///   for when to write the extraction by hand instead.
   public init(
     _ embed: @escaping @Sendable (consuming Child) -> Parent,
