@@ -165,7 +165,7 @@ extension DocumentationSampleTests {
       let store = Store(
         initialState: Downloads.State(), reducer: Downloads(clock: ContinuousClock()))
       store.send(.add(id: 1))
-      let row = store.scope(id: 1, in: \.rows, action: Downloads.Action.rows)!
+      let row = store.scope(id: 1, in: \.rows, action: Downloads.Action.rowsCase)!
       row.send(.progressed)
       let shown = row.progress  // 1
 
@@ -183,7 +183,7 @@ extension DocumentationSampleTests {
         initialState: Downloads.State(), reducer: Downloads(clock: ContinuousClock()))
       store.send(.add(id: 1))
       var progress: [Int] = []
-      let token = store.scope(id: 1, in: \.rows, action: Downloads.Action.rows)!
+      let token = store.scope(id: 1, in: \.rows, action: Downloads.Action.rowsCase)!
         .observe(\.progress) { progress.append($0) }
       // The row's store is released here; its observer is not.
       store.send(.rows(.element(id: 1, action: .progressed)))

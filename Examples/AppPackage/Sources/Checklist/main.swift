@@ -103,10 +103,10 @@ func run() throws {
 
   viewModel.input.add("milk")
   viewModel.input.add("bread")
-  let rows = store.scope(forEach: \.items, action: Checklist.Action.items)
+  let rows = store.scope(forEach: \.items, action: ActionCase(Checklist.Action.items))
   rows[0].send(.toggle)
   store.send(.edit(id: 2))
-  store.scope(state: \.editor, action: Checklist.Action.editor)?.send(.rename("rye bread"))
+  store.scope(state: \.editor, action: ActionCase(Checklist.Action.editor))?.send(.rename("rye bread"))
   store.send(.show(.help))
   store.send(.destination(.next))
   store.send(.show(nil))
