@@ -37,6 +37,36 @@ private struct Handover: Reducer {
   }
 }
 
+/// A parent whose identified sheet asks to be dismissed in the very action the parent replaces
+/// it by a sheet with another `id`.
+private struct SheetHandover: Reducer {
+  struct Sheet: Reducer {
+    struct State: Equatable, Identifiable {
+      let id: Int
+    }
+    enum Action: Equatable { case close }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> { .dismiss }
+  }
+  struct State: Equatable {
+    var sheet: Sheet.State?
+  }
+  enum Action: Equatable {
+    case sheet(PresentationAction<Sheet.Action>)
+
+    static let sheetCase = ActionCase(Action.sheet)
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      if case .sheet(.presented(.close)) = action, let sheet = state.sheet {
+        state.sheet = Sheet.State(id: sheet.id + 1)
+      }
+      return .none
+    }
+    .ifLet(\.sheet, action: Action.sheetCase) { Sheet() }
+  }
+}
+
 /// One optional enum of destinations, each case a child feature, composed with one `ifLet`
 /// and a `Scope` per case.
 @MainActor
@@ -187,6 +217,19 @@ private struct Handover: Reducer {
     #expect(store.destination == nil)
     #expect(store.dismissals == 1)
     withExtendedLifetime(token) {}
+  }
+
+  @Test func aDismissalFromAReplacedIdentifiedChildLeavesItsReplacement() {
+    let store = Store(
+      initialState: SheetHandover.State(sheet: .init(id: 1)), reducer: SheetHandover(),
+      configuration: log.configuration)
+    store.send(.sheet(.presented(.close)))
+    #expect(store.sheet == SheetHandover.Sheet.State(id: 2))
+    #expect(
+      log.entries.map(\.description) == [
+        "Uniflow: a dismissal was ignored: SheetHandover.Sheet.State with id 1 is not presented "
+          + "(replaced by the one with id 2)"
+      ])
   }
 
   @Test func theTestStoreChecksEveryStepOfADestination() async {
