@@ -245,22 +245,22 @@ private func runScopeDepthSuite(_ settings: HarnessSettings) async -> SuiteResul
   let deepRoot = Store(initialState: Level10.State(), reducer: Level10())
   let deepLeaf =
     deepRoot
-    .scope(state: \.inner, action: Level10.Action.inner)
-    .scope(state: \.inner, action: Level9.Action.inner)
-    .scope(state: \.inner, action: Level8.Action.inner)
-    .scope(state: \.inner, action: Level7.Action.inner)
-    .scope(state: \.inner, action: Level6.Action.inner)
-    .scope(state: \.inner, action: Level5.Action.inner)
-    .scope(state: \.inner, action: Level4.Action.inner)
-    .scope(state: \.inner, action: Level3.Action.inner)
-    .scope(state: \.inner, action: Level2.Action.inner)
-    .scope(state: \.inner, action: Level1.Action.inner)
+    .scope(state: \.inner, action: Level10.Action.innerCase)
+    .scope(state: \.inner, action: Level9.Action.innerCase)
+    .scope(state: \.inner, action: Level8.Action.innerCase)
+    .scope(state: \.inner, action: Level7.Action.innerCase)
+    .scope(state: \.inner, action: Level6.Action.innerCase)
+    .scope(state: \.inner, action: Level5.Action.innerCase)
+    .scope(state: \.inner, action: Level4.Action.innerCase)
+    .scope(state: \.inner, action: Level3.Action.innerCase)
+    .scope(state: \.inner, action: Level2.Action.innerCase)
+    .scope(state: \.inner, action: Level1.Action.innerCase)
   let deep = ObservedLeaf(leaf: deepLeaf) {
     deepRoot.state.inner.inner.inner.inner.inner.inner.inner.inner.inner.inner
   }
 
   let shallowRoot = Store(initialState: Level1.State(), reducer: Level1())
-  let shallow = ObservedLeaf(leaf: shallowRoot.scope(state: \.inner, action: Level1.Action.inner)) {
+  let shallow = ObservedLeaf(leaf: shallowRoot.scope(state: \.inner, action: Level1.Action.innerCase)) {
     shallowRoot.state.inner
   }
 

@@ -27,6 +27,8 @@ let suites: [Suite] = [
   .undo,
   .onChange,
   .observation,
+  .actionCase,
+  .actionCaseOther,
 ]
 
 /// Suites that are planned but cannot be measured yet, with why.

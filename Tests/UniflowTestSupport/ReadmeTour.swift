@@ -133,12 +133,8 @@ extension ReadmeTour {
       case todos(IdentifiedAction<Int, Row.Action>)
       case clearDone
 
-      public static let counterCase = ActionCase(embed: Action.counter) {
-        if case .counter(let action) = $0 { action } else { nil }
-      }
-      public static let todosCase = ActionCase(embed: Action.todos) {
-        if case .todos(let action) = $0 { action } else { nil }
-      }
+      public static let counterCase = ActionCase(Action.counter)
+      public static let todosCase = ActionCase(Action.todos)
     }
 
     public init() {}
@@ -179,12 +175,8 @@ extension ReadmeTour {
       case todos(IdentifiedAction<Int, Row.Action>)
       case undo(UndoAction)
 
-      public static let todosCase = ActionCase(embed: Action.todos) {
-        if case .todos(let action) = $0 { action } else { nil }
-      }
-      public static let undoCase = ActionCase(embed: Action.undo) {
-        if case .undo(let action) = $0 { action } else { nil }
-      }
+      public static let todosCase = ActionCase(Action.todos)
+      public static let undoCase = ActionCase(Action.undo)
     }
 
     let clock: any Clock<Duration>

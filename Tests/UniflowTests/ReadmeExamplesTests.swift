@@ -63,10 +63,10 @@ private struct FakeRepository: TodoRepository {
       reducer: App(),
       middleware: [.logging(prefix: "app") { _ in }])
 
-    let counter = store.scope(state: \.counter, action: App.Action.counter)
+    let counter = store.scope(state: \.counter, action: ActionCase(App.Action.counter))
     counter.send(.increment)
 
-    let rows = store.scope(forEach: \.todos, action: App.Action.todos)
+    let rows = store.scope(forEach: \.todos, action: ActionCase(App.Action.todos))
     rows[0].send(.toggle)
     store.send(.clearDone)
 

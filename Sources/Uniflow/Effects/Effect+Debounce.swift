@@ -10,15 +10,17 @@ extension Effect {
   /// ```
   ///
   /// The clock is a dependency of the reducer: a continuous clock in the app, a test clock in
-  /// tests, so no test waits for real time.
+  /// tests, so no test waits for real time. It is taken as `any Clock<Duration>`, which is how
+  /// a reducer holds it, so that `clock: clock` compiles in a file that imports Foundation too
+  /// (whose C function `clock()` the compiler would otherwise try for a generic clock).
   ///
   /// - Parameters:
   ///   - id: The identifier shared by the effects that debounce each other.
   ///   - duration: How long to wait for quiet before running the effect.
   ///   - clock: The clock to wait on.
   /// - Returns: The debounced effect, cancellable by `id`.
-  public func debounce<C: Clock>(
-    id: some Hashable & Sendable, for duration: C.Duration, clock: C
+  public func debounce(
+    id: some Hashable & Sendable, for duration: Duration, clock: any Clock<Duration>
   ) -> Self {
     Effect.concatenate(
       .run { _ in try await clock.sleep(for: duration) },
@@ -44,8 +46,8 @@ extension Effect {
   ///   - duration: The window after an effect starts during which others are dropped.
   ///   - clock: The clock that measures the window.
   /// - Returns: The throttled effect, cancellable by `id`.
-  public func throttle<C: Clock>(
-    id: some Hashable & Sendable, for duration: C.Duration, clock: C
+  public func throttle(
+    id: some Hashable & Sendable, for duration: Duration, clock: any Clock<Duration>
   ) -> Self {
     let window = Effect.run { _ in try await clock.sleep(for: duration) }
     return Effect(.cancellable(EffectID(id), .unlessRunning, Effect.merge(self, window)))

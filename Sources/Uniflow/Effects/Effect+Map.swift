@@ -89,8 +89,10 @@ enum Dismissal<Action>: Sendable {
   /// plain scope, a row).
   case passUp
   /// The presenter's action that dismisses this child: `.popFrom(id:)` of a stack element,
-  /// `.dismiss` of a presented child.
-  case send(@Sendable () -> Action)
+  /// `.dismiss` of a presented child. `presence` is the last step of the dismissal's path, if
+  /// the presenter's key path alone cannot tell whether the child that asked is still there (a
+  /// presented child, which another can replace in place; see `PresentedInstance`).
+  case send(@Sendable () -> Action, presence: (any AnyKeyPath & Sendable)? = nil)
   /// The child is presented in a way that cannot dismiss it; the reason, for the diagnostic.
   case unsupported(String)
 
@@ -100,7 +102,14 @@ enum Dismissal<Action>: Sendable {
   func message(in namespace: EffectNamespace?) -> SendMessage<Action> {
     switch self {
     case .passUp: .dismiss
-    case .send(let action): .dismissal(action(), of: namespace.map { EffectID($0) })
+    case .send(let action, let presence):
+      .dismissal(
+        action(),
+        of: namespace.map { namespace in
+          guard let presence else { return EffectID(namespace) }
+          // The child's identity, checked in the child found at the presenter's key path.
+          return EffectID(EffectNamespace(path: presence, instance: namespace.instance)).in(namespace)
+        })
     case .unsupported(let reason): .report(.dismissalIgnored(reason))
     }
   }

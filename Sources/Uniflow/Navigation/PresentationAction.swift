@@ -8,9 +8,7 @@
 /// enum Action {
 ///   case editor(PresentationAction<Editor.Action>)
 ///
-///   static let editorCase = ActionCase(embed: Action.editor) {
-///     if case .editor(let action) = $0 { action } else { nil }
-///   }
+///   static let editorCase = ActionCase(Action.editor)
 /// }
 /// store.send(.editor(.presented(.titleChanged("Milk"))))
 /// store.send(.editor(.dismiss))  // the parent sees it, then the editor is set to nil

@@ -8,9 +8,7 @@
 ///   case path(StackAction<Path.State, Path.Action>)
 ///   case showDetail(Todo.ID)
 ///
-///   static let pathCase = ActionCase(embed: Action.path) {
-///     if case .path(let action) = $0 { action } else { nil }
-///   }
+///   static let pathCase = ActionCase(Action.path)
 /// }
 /// store.send(.path(.push(.detail(Detail.State(id: 7)))))
 /// store.send(.path(.element(id: 0, action: .detail(.noteChanged("Buy oat milk")))))

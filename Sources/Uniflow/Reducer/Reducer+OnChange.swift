@@ -21,6 +21,12 @@ extension Reducer {
   /// is equal, nor again for the change the reaction itself makes. Its effects are this
   /// feature's own.
   ///
+  /// A ``Shared`` part (`onChange(of: \.settings)`) is compared by what it holds: every change
+  /// of its contents runs the reaction, whether this reducer made it with
+  /// ``Shared/withLock(_:)`` or applied a value another process stored (``Shared/apply(_:)``).
+  /// The reaction's `old` is then a shared value of its own holding the contents before the
+  /// action; `new` is the feature's shared value.
+  ///
   /// It sees what the reducers it wraps do, and nothing else: place it after them in the
   /// chain of modifiers, around the `undoable` reducer rather than inside it.
   ///
@@ -46,6 +52,9 @@ public struct OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
   let base: Base
   let part: (Base.State) -> Value
   let reaction: (Value, Value, inout Base.State) -> Effect<Base.Action>
+  /// Whether the part is a shared value, equal to itself whatever it holds: its contents are
+  /// then kept before the action, to compare with after it.
+  let isShared: Bool
 
   init(
     base: Base, part: @escaping (Base.State) -> Value,
@@ -54,11 +63,12 @@ public struct OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
     self.base = base
     self.part = part
     self.reaction = reaction
+    self.isShared = isContentSnapshot(Value.self)
   }
 
   /// Runs the base reducer, then the reaction if the part changed.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let old = part(state)
+    let old = isShared ? contentSnapshot(of: part(state)) : part(state)
     let effect = base.reduce(into: &state, action: action)
     let new = part(state)
     guard old != new else { return effect }

@@ -25,8 +25,10 @@ extension Reducer {
   /// Everything ``Reducer/ifLet(_:action:then:)-5kmwn`` does, and: a ``PresentationAction/dismiss``
   /// action (sent by the view, or by the child through ``Effect/dismiss`` or
   /// ``Send/dismiss()``) runs this reducer first, which sees the child still presented, then
-  /// sets the child to `nil`, which cancels its effects. A dismissal while the child is not
-  /// presented (dismissed twice, or set to `nil` by this reducer first) does nothing and is
+  /// sets the child to `nil`, which cancels its effects. A dismissal is the child's that asked,
+  /// by its identity (its case, or its `id`): while that child is not presented (dismissed
+  /// twice, set to `nil` by this reducer first, or replaced by another case or `id` in the
+  /// very action it asked in) the dismissal does nothing, its replacement stays, and it is
   /// reported as a ``StoreDiagnostic/dismissalIgnored(_:)``.
   ///
   /// - Parameters:
@@ -43,7 +45,8 @@ extension Reducer {
     IfLetReducer(
       parent: DismissReducer(parent: self, toChildState: state, isDismissal: action.isDismissal()),
       toChildState: state, toChildAction: action.presented(), child: child(),
-      identify: EnumCaseIdentity<ChildState>().callAsFunction, dismissal: .send({ action.embed(.dismiss) }))
+      identify: EnumCaseIdentity<ChildState>().callAsFunction, dismissal: .send(
+        { action.embed(.dismiss) }, presence: Optional<ChildState>.presentedInstancePath))
   }
 
   /// Runs a child reducer on an optional, identifiable part of the state while it is
@@ -64,7 +67,8 @@ extension Reducer {
     IfLetReducer(
       parent: DismissReducer(parent: self, toChildState: state, isDismissal: action.isDismissal()),
       toChildState: state, toChildAction: action.presented(), child: child(),
-      identify: { EffectID($0.id) }, dismissal: .send({ action.embed(.dismiss) }))
+      identify: { EffectID($0.id) }, dismissal: .send(
+        { action.embed(.dismiss) }, presence: Optional<ChildState>.presentedInstancePath))
   }
 }
 

@@ -19,8 +19,7 @@
 /// Scope(state: \.counter, action: Action.counter) { Counter() }
 /// // error: 'init(state:action:child:)' is unavailable: Scope extracts the child's actions
 /// // too: pass an ActionCase, declared once next to the action enum: static let counterCase =
-/// // ActionCase(embed: Action.counter) { if case .counter(let action) = $0 { action } else
-/// // { nil } }
+/// // ActionCase(Action.counter)
 /// ```
 ///
 /// The child's effects are lifted into the parent's action type with the case's embedding,
@@ -95,7 +94,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @available(
     *, unavailable,
     message:
-      "Scope extracts the child's actions too: pass an ActionCase, declared once next to the action enum: static let counterCase = ActionCase(embed: Action.counter) { if case .counter(let action) = $0 { action } else { nil } }"
+      "Scope extracts the child's actions too: pass an ActionCase, declared once next to the action enum: static let counterCase = ActionCase(Action.counter)"
   )
   public init<ChildState, ChildAction>(
     state: any WritableKeyPath<ParentState, ChildState> & Sendable,

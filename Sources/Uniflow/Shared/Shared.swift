@@ -188,6 +188,13 @@ extension Shared: SharedValue {
   var context: SharedContext { box.context }
 }
 
+extension Shared: ContentSnapshot {
+  /// A shared value of its own, in memory, holding what this one holds now.
+  func snapshot() -> Self {
+    Shared(value)
+  }
+}
+
 extension Shared: Equatable where Value: Equatable {
   /// Whether two shared values are the same value or hold equal values.
   public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -82,8 +82,13 @@ extension SharedStorage {
     nil
   }
 
-  /// Nothing changed: the storage cannot see changes made from outside.
+  /// The stored value, read with ``load()``: what a storage that does not remember what it last
+  /// loaded or saved can tell. Its own writes then come back too, as values equal to the
+  /// shared value's; implement this requirement to skip them.
+  ///
+  /// Never `nil` for a stored value: a storage that forwards ``watch(_:)`` to another one, and
+  /// not this requirement, still sees every change made by other processes.
   public func loadChange() throws(SharedStorageError) -> Value? {
-    nil
+    try load()
   }
 }

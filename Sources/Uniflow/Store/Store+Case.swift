@@ -26,6 +26,7 @@ extension Store {
   /// - Returns: The child store, or `nil` if the state is another case now.
   /// - Complexity: O(1) to create; a send or a read costs one extraction on top of this
   ///   store's.
+  @available(*, deprecated, message: "Scope from the parent with a key path to the case, which tracks whether the case is shown: scope(state: \\.destination[case: Destination.State.editorCase], action: Action.destinationCase.presented().appending(Destination.Action.editorCase))")
   @inlinable
   public func scope<ChildState, ChildAction>(
     state: StateCase<State, ChildState>,

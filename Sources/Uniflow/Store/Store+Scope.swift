@@ -2,7 +2,7 @@ extension Store {
   /// A store for a part of this store's state and a child action type.
   ///
   /// ```swift
-  /// let counter = appStore.scope(state: \.counter, action: AppAction.counter)
+  /// let counter = appStore.scope(state: \.counter, action: ActionCase(AppAction.counter))
   /// counter.send(.increment)  // reaches the root as .counter(.increment)
   /// ```
   ///
@@ -23,6 +23,7 @@ extension Store {
   ///   (``observeActions(_:)``): scope with an ``ActionCase`` for that.
   /// - Complexity: O(1) to create. A send through it costs one embedding per level of scope
   ///   on top of the root's send.
+  @available(*, deprecated, message: "Scope with the case's ActionCase, whose store hears its own actions: scope(state: \\.counter, action: ActionCase(Action.counter)), or a static ActionCase declared beside the enum")
   @inlinable
   public func scope<ChildState, ChildAction>(
     state: KeyPath<State, ChildState>,
@@ -58,7 +59,7 @@ extension Store {
   /// A store for an optional part of this store's state, while it is present.
   ///
   /// ```swift
-  /// if let detail = appStore.scope(state: \.detail, action: AppAction.detail) {
+  /// if let detail = appStore.scope(state: \.detail, action: ActionCase(AppAction.detail)) {
   ///   showDetail(detail)
   /// }
   /// ```
@@ -75,6 +76,7 @@ extension Store {
   ///   - state: The optional child state.
   ///   - action: Embeds a child action into this store's action type.
   /// - Returns: The child store, or `nil` if the child state is `nil` now.
+  @available(*, deprecated, message: "Scope with the case's ActionCase, whose store hears its own actions: scope(state: \\.detail, action: ActionCase(Action.detail)), or a static ActionCase declared beside the enum")
   @inlinable
   public func scope<ChildState, ChildAction>(
     state: KeyPath<State, ChildState?>,
@@ -117,7 +119,7 @@ extension Store {
   /// A store for one element of a collection in this store's state: a row of a list.
   ///
   /// ```swift
-  /// if let row = store.scope(id: todo.id, in: \.todos, action: AppAction.todos) {
+  /// if let row = store.scope(id: todo.id, in: \.todos, action: ActionCase(AppAction.todos)) {
   ///   row.send(.toggle)  // reaches the root as .todos(.element(id: todo.id, action: .toggle))
   /// }
   /// ```
@@ -216,6 +218,7 @@ extension Store {
   /// - Returns: One store per element. Their actions cannot be observed
   ///   (``observeActions(_:)``): scope with an ``ActionCase`` for that.
   /// - Complexity: O(n) for n elements.
+  @available(*, deprecated, message: "Scope with the collection's ActionCase, whose row stores hear their own actions: scope(forEach:action:) with ActionCase(Action.todos)")
   @inlinable
   public func scope<Element: Identifiable, ElementAction>(
     forEach elements: KeyPath<State, IdentifiedArray<Element>>,

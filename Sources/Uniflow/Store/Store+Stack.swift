@@ -3,7 +3,7 @@ extension Store {
   ///
   /// ```swift
   /// for id in store.path.ids {
-  ///   let screen = store.scope(id: id, in: \.path, action: Action.path)!
+  ///   let screen = store.scope(id: id, in: \.path, action: ActionCase(Action.path))!
   ///   screen.send(.detail(.noteChanged("Oat milk")))  // .path(.element(id: id, action: …))
   /// }
   /// ```
@@ -24,6 +24,7 @@ extension Store {
   /// - Returns: The element's store, or `nil` if no element has that identifier now.
   /// - Complexity: O(1) to create; O(log n) per send and per state read (O(1) for the top
   ///   element).
+  @available(*, deprecated, message: "Scope with the stack's ActionCase, whose screen store hears its own actions: scope(id:in:action:) with ActionCase(Action.path)")
   @inlinable
   public func scope<Element, ElementAction>(
     id: StackElementID,
@@ -92,6 +93,7 @@ extension Store {
   ///   - action: Embeds a stack action into this store's action type.
   /// - Returns: One store per element.
   /// - Complexity: O(n) for n elements.
+  @available(*, deprecated, message: "Scope with the stack's ActionCase, whose screen stores hear their own actions: scope(forEach:action:) with ActionCase(Action.path)")
   @inlinable
   public func scope<Element, ElementAction>(
     forEach stack: KeyPath<State, StackState<Element>>,
@@ -99,6 +101,34 @@ extension Store {
   ) -> [Store<Element, ElementAction>] {
     self[stack.appending(path: \.ids)].compactMap {
       scope(id: $0, in: stack, action: action, extract: nil, tracked: false)
+    }
+  }
+
+  /// The stores of every element of a navigation stack, bottom first, with the stack's case
+  /// given as an ``ActionCase``: what a view draws, each screen's store hearing its own
+  /// screen's actions (``observeActions(_:)``).
+  ///
+  /// ```swift
+  /// for screen in store.scope(forEach: \.path, action: Action.pathCase) {
+  ///   draw(screen)
+  /// }
+  /// ```
+  ///
+  /// Read in a tracked scope (a SwiftUI view's body), it tracks the elements' identifiers only:
+  /// the view is told when screens are pushed or popped, and each screen, reading its own
+  /// store, when its own fields change.
+  ///
+  /// - Parameters:
+  ///   - stack: The stack.
+  ///   - action: The case of this store's action type that carries stack actions.
+  /// - Returns: One store per element.
+  /// - Complexity: O(n) for n elements.
+  public func scope<Element, ElementAction>(
+    forEach stack: KeyPath<State, StackState<Element>>,
+    action: ActionCase<Action, StackAction<Element, ElementAction>>
+  ) -> [Store<Element, ElementAction>] {
+    self[stack.appending(path: \.ids)].compactMap {
+      scope(id: $0, in: stack, action: action.embed, extract: action.extract, tracked: false)
     }
   }
 }

@@ -15,9 +15,7 @@ extension Reducer {
   ///     case select
   ///     case undo(UndoAction)
   ///
-  ///     static let undoCase = ActionCase(embed: Action.undo) {
-  ///       if case .undo(let action) = $0 { action } else { nil }
-  ///     }
+  ///     static let undoCase = ActionCase(Action.undo)
   ///   }
   ///   let clock: any Clock<Duration>
   ///

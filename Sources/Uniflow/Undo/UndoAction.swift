@@ -8,9 +8,7 @@
 ///   case rename(String)
 ///   case undo(UndoAction)
 ///
-///   static let undoCase = ActionCase(embed: Action.undo) {
-///     if case .undo(let action) = $0 { action } else { nil }
-///   }
+///   static let undoCase = ActionCase(Action.undo)
 /// }
 /// store.send(.undo(.undo))
 /// store.send(.undo(.redo))

@@ -87,9 +87,7 @@ struct Playlist: Reducer {
     case songs(IdentifiedAction<Int, SongRow.Action>)
     case shuffle
 
-    static let songsCase = ActionCase(embed: Action.songs) {
-      if case .songs(let action) = $0 { action } else { nil }
-    }
+    static let songsCase = ActionCase(Action.songs)
   }
 
   var body: some Reducer<State, Action> {

@@ -176,7 +176,7 @@ import UniflowMVVM
       initialState: Checklist.State(tasks: [Checklist.Task(id: 1, title: "Milk")]),
       reducer: Checklist(), middleware: [Middleware { action, _, _ in actions.append(action) }])
 
-    let list = ListViewModel(rows: store.scope(state: \.tasks, action: Checklist.Action.tasks)) {
+    let list = ListViewModel(rows: store.scope(state: \.tasks, action: ActionCase(Checklist.Action.tasks))) {
       TaskRowViewModel(store: $0)
     }
 

@@ -180,7 +180,7 @@ import UniflowMVVM
   @Test func anOutputKeepsAScopedStoreAlive() {
     let store = Store(initialState: Profile.State(), reducer: Profile())
     let name = OutputValue.selecting(
-      \.self, in: store.scope(state: \.name) { (action: Profile.Action) in action })
+      \.self, in: store.scope(state: \.name, action: ActionCase(embed: { $0 }, extract: { $0 })))
     store.send(.rename("Grace"))
     #expect(name.value == "Grace")
   }

@@ -183,7 +183,7 @@ final class NumberSource: Sendable {
       initialState: Parent.State(), reducer: Parent(),
       middleware: [Middleware { action, _, _ in seen.append(action) }])
     var viewModel: ProfileViewModel? = ProfileViewModel(
-      store: root.scope(state: \.profile, action: Parent.Action.profile))
+      store: root.scope(state: \.profile, action: ActionCase(Parent.Action.profile)))
     weak let weakViewModel = viewModel
     viewModel?.input.rename("Grace")
     #expect(viewModel?.output.name.value == "Grace")
@@ -292,7 +292,7 @@ final class NumberSource: Sendable {
     let root = Store(
       initialState: Root.State(), reducer: Root(),
       middleware: [Middleware { action, _, _ in seen.withLock { $0.append(action) } }])
-    let viewModel = ProfileViewModel(store: root.scope(state: \.profile, action: Root.Action.profile))
+    let viewModel = ProfileViewModel(store: root.scope(state: \.profile, action: ActionCase(Root.Action.profile)))
     let name = viewModel.binding(\.name, send: Profile.Action.rename)
     name.value = "Grace"
     #expect(seen.current == [.profile(.rename("Grace"))])

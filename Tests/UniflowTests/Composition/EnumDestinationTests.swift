@@ -2,6 +2,71 @@ import Testing
 import Uniflow
 import UniflowTesting
 
+/// A launcher whose parent answers the first screen's close by showing the second screen in
+/// its place, in the same action: the first screen's dismissal then has nothing to dismiss.
+private struct Handover: Reducer {
+  struct State: Equatable {
+    var destination: Route.State?
+    var dismissals = 0
+  }
+  enum Action: Equatable {
+    case show(Route.State)
+    case destination(PresentationAction<Route.Action>)
+
+    static let destinationCase = ActionCase(embed: Action.destination) {
+      if case .destination(let action) = $0 { action } else { nil }
+    }
+  }
+  let clock: TestClock
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .show(let destination):
+        state.destination = destination
+      case .destination(.presented(.first(.close))):
+        state.destination = .second(Ticker.State(name: "replacement"))
+      case .destination(.dismiss):
+        state.dismissals += 1
+      case .destination:
+        break
+      }
+      return .none
+    }
+    .ifLet(\.destination, action: Action.destinationCase) { Route(clock: clock) }
+  }
+}
+
+/// A parent whose identified sheet asks to be dismissed in the very action the parent replaces
+/// it by a sheet with another `id`.
+private struct SheetHandover: Reducer {
+  struct Sheet: Reducer {
+    struct State: Equatable, Identifiable {
+      let id: Int
+    }
+    enum Action: Equatable { case close }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> { .dismiss }
+  }
+  struct State: Equatable {
+    var sheet: Sheet.State?
+  }
+  enum Action: Equatable {
+    case sheet(PresentationAction<Sheet.Action>)
+
+    static let sheetCase = ActionCase(Action.sheet)
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      if case .sheet(.presented(.close)) = action, let sheet = state.sheet {
+        state.sheet = Sheet.State(id: sheet.id + 1)
+      }
+      return .none
+    }
+    .ifLet(\.sheet, action: Action.sheetCase) { Sheet() }
+  }
+}
+
 /// One optional enum of destinations, each case a child feature, composed with one `ifLet`
 /// and a `Scope` per case.
 @MainActor
@@ -87,19 +152,13 @@ import UniflowTesting
     #expect(first?.state == Ticker.State(name: "a", appearances: 1))
     first?.send(.tick)
     #expect(first?.ticks == 1)
-    let destination = store.scope(state: \.destination, action: Launcher.Action.destinationCase.presented())
-    #expect(destination?.scope(state: Route.State.secondCase, action: Route.Action.secondCase) == nil)
-    let viaDestination = destination?.scope(state: Route.State.firstCase, action: Route.Action.firstCase)
-    #expect(viaDestination?.name == "a")
 
     store.send(.show(.second(Ticker.State(name: "b"))))
     #expect(store.scope(state: firstState, action: firstAction) == nil)
-    #expect(destination?.scope(state: Route.State.firstCase, action: Route.Action.firstCase) == nil)
     // The stores made while the first case was shown go quiet, with their last state.
     first?.send(.tick)
-    viaDestination?.send(.tick)
     #expect(first?.ticks == 1)
-    #expect(viaDestination?.ticks == 1)
+    #expect(store.scope(state: \.destination[case: Route.State.secondCase], action: Launcher.Action.destinationCase.presented().appending(Route.Action.secondCase))?.name == "b")
     #expect(store.destination == .second(Ticker.State(name: "b", appearances: 1)))
   }
 
@@ -134,6 +193,43 @@ import UniflowTesting
     #expect(Route.State.firstCase == Route.State.firstCase)
     #expect(Route.State.firstCase != other)
     #expect(Set([Route.State.firstCase, Route.State.firstCase, other]).count == 2)
+  }
+
+  @Test func aDismissalFromAReplacedCaseLeavesItsReplacementAndIsReported() {
+    let store = Store(
+      initialState: Handover.State(), reducer: Handover(clock: TestClock()),
+      configuration: log.configuration)
+    var heard: [Handover.Action] = []
+    let token = store.observeActions { action, _ in heard.append(action) }
+    store.send(.show(.first(Ticker.State(name: "a"))))
+    // The first screen asks to be dismissed; its parent replaces it in the same action.
+    store.send(.destination(.presented(.first(.close))))
+    #expect(store.destination == .second(Ticker.State(name: "replacement", appearances: 1)))
+    // The parent processed no dismissal: the screen that asked is gone.
+    #expect(store.dismissals == 0)
+    #expect(heard.contains(.destination(.dismiss)) == false)
+    #expect(
+      log.entries.map(\.description) == [
+        "Uniflow: a dismissal was ignored: Route.State.first is not presented (replaced by .second)"
+      ])
+    // The replacement still dismisses itself.
+    store.send(.destination(.presented(.second(.close))))
+    #expect(store.destination == nil)
+    #expect(store.dismissals == 1)
+    withExtendedLifetime(token) {}
+  }
+
+  @Test func aDismissalFromAReplacedIdentifiedChildLeavesItsReplacement() {
+    let store = Store(
+      initialState: SheetHandover.State(sheet: .init(id: 1)), reducer: SheetHandover(),
+      configuration: log.configuration)
+    store.send(.sheet(.presented(.close)))
+    #expect(store.sheet == SheetHandover.Sheet.State(id: 2))
+    #expect(
+      log.entries.map(\.description) == [
+        "Uniflow: a dismissal was ignored: SheetHandover.Sheet.State with id 1 is not presented "
+          + "(replaced by the one with id 2)"
+      ])
   }
 
   @Test func theTestStoreChecksEveryStepOfADestination() async {

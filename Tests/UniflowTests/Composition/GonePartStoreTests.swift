@@ -16,9 +16,9 @@ import UniflowTesting
       initialState: .withRows(2), reducer: AppFeature(clock: clock),
       middleware: [Middleware { action, _, _ in reached.append(action) }])
     root.send(.showDetail)
-    let detail = try #require(root.scope(state: \.detail, action: AppFeature.Action.detail))
-    let count = detail.scope(state: \.count) { (action: consuming SlowCounter.Action) in action }
-    let row = try #require(root.scope(id: 1, in: \.rows, action: AppFeature.Action.rows))
+    let detail = try #require(root.scope(state: \.detail, action: ActionCase(AppFeature.Action.detail)))
+    let count = detail.scope(state: \.count, action: ActionCase(embed: { $0 }, extract: { $0 }))
+    let row = try #require(root.scope(id: 1, in: \.rows, action: ActionCase(AppFeature.Action.rows)))
     detail.send(.increment)
     row.send(.rename("one"))
 

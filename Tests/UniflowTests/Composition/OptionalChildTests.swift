@@ -6,13 +6,13 @@ import UniflowTesting
 @Suite(.timeLimit(.minutes(10))) struct OptionalChildTests {
   @Test func childRunsOnlyWhilePresent() {
     let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
-    #expect(root.scope(state: \.detail, action: AppFeature.Action.detail) == nil)
+    #expect(root.scope(state: \.detail, action: ActionCase(AppFeature.Action.detail)) == nil)
 
     root.send(.detail(.increment))  // ignored: no detail yet
     #expect(root.state.detail == nil)
 
     root.send(.showDetail)
-    let detail = try! #require(root.scope(state: \.detail, action: AppFeature.Action.detail))
+    let detail = try! #require(root.scope(state: \.detail, action: ActionCase(AppFeature.Action.detail)))
     detail.send(.increment)
     #expect(detail.count == 1)
     // The child ran before the parent, so the parent saw the child's change.
@@ -23,7 +23,7 @@ import UniflowTesting
     let clock = TestClock()
     let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: clock))
     root.send(.showDetail)
-    let detail = try! #require(root.scope(state: \.detail, action: AppFeature.Action.detail))
+    let detail = try! #require(root.scope(state: \.detail, action: ActionCase(AppFeature.Action.detail)))
     let task = detail.send(.slowIncrement)
     await clock.waitForSleepers()
 

@@ -6,7 +6,7 @@ import UniflowTesting
 @Suite(.timeLimit(.minutes(10))) struct RowStoreTests {
   @Test func thousandRowsEachWithItsOwnStore() {
     let root = Store(initialState: .withRows(1_000), reducer: AppFeature(clock: TestClock()))
-    let rows = root.scope(forEach: \.rows, action: AppFeature.Action.rows)
+    let rows = root.scope(forEach: \.rows, action: ActionCase(AppFeature.Action.rows))
     #expect(rows.count == 1_000)
 
     var toggled: [Int] = []
@@ -28,18 +28,18 @@ import UniflowTesting
     let root = Store(
       initialState: .withRows(3), reducer: AppFeature(clock: TestClock()),
       middleware: [Middleware { action, _, _ in seen.append(action) }])
-    let row = try! #require(root.scope(id: 2, in: \.rows, action: AppFeature.Action.rows))
+    let row = try! #require(root.scope(id: 2, in: \.rows, action: ActionCase(AppFeature.Action.rows)))
     row.send(.rename("two"))
     #expect(seen == [.rows(.element(id: 2, action: .rename("two")))])
     #expect(root.state.rows[id: 2]?.title == "two")
-    #expect(root.scope(id: 99, in: \.rows, action: AppFeature.Action.rows) == nil)
+    #expect(root.scope(id: 99, in: \.rows, action: ActionCase(AppFeature.Action.rows)) == nil)
   }
 
   @Test func removingARowCancelsItsEffectAndStopsItsStore() async {
     let clock = TestClock()
     let root = Store(initialState: .withRows(3), reducer: AppFeature(clock: clock))
-    let row = try! #require(root.scope(id: 1, in: \.rows, action: AppFeature.Action.rows))
-    let other = try! #require(root.scope(id: 2, in: \.rows, action: AppFeature.Action.rows))
+    let row = try! #require(root.scope(id: 1, in: \.rows, action: ActionCase(AppFeature.Action.rows)))
+    let other = try! #require(root.scope(id: 2, in: \.rows, action: ActionCase(AppFeature.Action.rows)))
     let task = row.send(.renameLater("late"))
     let otherTask = other.send(.renameLater("kept"))
     await clock.waitForSleepers(2)
@@ -61,8 +61,8 @@ import UniflowTesting
 
   @Test func rowObserverIgnoresOtherRows() {
     let root = Store(initialState: .withRows(3), reducer: AppFeature(clock: TestClock()))
-    let first = try! #require(root.scope(id: 0, in: \.rows, action: AppFeature.Action.rows))
-    let second = try! #require(root.scope(id: 1, in: \.rows, action: AppFeature.Action.rows))
+    let first = try! #require(root.scope(id: 0, in: \.rows, action: ActionCase(AppFeature.Action.rows)))
+    let second = try! #require(root.scope(id: 1, in: \.rows, action: ActionCase(AppFeature.Action.rows)))
     var firstTitles: [String] = []
     let token = first.observe(\.title) { firstTitles.append($0) }
     second.send(.rename("b"))

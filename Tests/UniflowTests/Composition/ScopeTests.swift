@@ -9,7 +9,7 @@ import UniflowTesting
     let root = Store(
       initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()),
       middleware: [Middleware { action, _, _ in seen.append(action) }])
-    let pair = root.scope(state: \.pair, action: AppFeature.Action.pair)
+    let pair = root.scope(state: \.pair, action: ActionCase(AppFeature.Action.pair))
     let left = pair.scope(state: \.left, action: Pair.Action.leftCase)
 
     left.send(.increment)
@@ -26,8 +26,8 @@ import UniflowTesting
   @Test func childEffectsRunInTheRoot() async {
     let clock = TestClock()
     let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: clock))
-    let left = root.scope(state: \.pair, action: AppFeature.Action.pair)
-      .scope(state: \.left, action: Pair.Action.left)
+    let left = root.scope(state: \.pair, action: ActionCase(AppFeature.Action.pair))
+      .scope(state: \.left, action: ActionCase(Pair.Action.left))
     let task = left.send(.slowIncrement)
     await clock.waitForSleepers()
     #expect(left.runningEffectCount == 1)
@@ -38,9 +38,9 @@ import UniflowTesting
 
   @Test func childObserverIgnoresSiblingChanges() {
     let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
-    let pair = root.scope(state: \.pair, action: AppFeature.Action.pair)
-    let left = pair.scope(state: \.left, action: Pair.Action.left)
-    let right = pair.scope(state: \.right, action: Pair.Action.right)
+    let pair = root.scope(state: \.pair, action: ActionCase(AppFeature.Action.pair))
+    let left = pair.scope(state: \.left, action: ActionCase(Pair.Action.left))
+    let right = pair.scope(state: \.right, action: ActionCase(Pair.Action.right))
     var leftCounts: [Int] = []
     var rightCounts: [Int] = []
     let leftToken = left.observe(\.count) { leftCounts.append($0) }
@@ -58,9 +58,9 @@ import UniflowTesting
 
   @Test func observersAtEveryLevelSeeOnlyTheirPartAndLiveAsLongAsTheirToken() {
     let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
-    let pair = root.scope(state: \.pair, action: AppFeature.Action.pair)
+    let pair = root.scope(state: \.pair, action: ActionCase(AppFeature.Action.pair))
     var left: Store<SlowCounter.State, SlowCounter.Action>? = pair.scope(
-      state: \.left, action: Pair.Action.left)
+      state: \.left, action: ActionCase(Pair.Action.left))
     var pairChanges: [Pair.State] = []
     var leftCounts: [Int] = []
     let pairToken = pair.observe(\.self) { pairChanges.append($0) }
@@ -94,8 +94,8 @@ import UniflowTesting
     let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
     var released: [() -> Bool] = []
     for _ in 0..<10 {
-      let pair = root.scope(state: \.pair, action: AppFeature.Action.pair)
-      let left = pair.scope(state: \.left, action: Pair.Action.left)
+      let pair = root.scope(state: \.pair, action: ActionCase(AppFeature.Action.pair))
+      let left = pair.scope(state: \.left, action: ActionCase(Pair.Action.left))
       let token = left.observe(\.count) { _ in }
       left.send(.increment)
       weak let weakPair = pair
@@ -113,8 +113,8 @@ import UniflowTesting
     var root: Store<AppFeature.State, AppFeature.Action>? = Store(
       initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
     weak let weakRoot = root
-    let pair = root!.scope(state: \.pair, action: AppFeature.Action.pair)
-    let left = pair.scope(state: \.left, action: Pair.Action.left)
+    let pair = root!.scope(state: \.pair, action: ActionCase(AppFeature.Action.pair))
+    let left = pair.scope(state: \.left, action: ActionCase(Pair.Action.left))
     var counts: [Int] = []
     let token = left.observe(\.count) { counts.append($0) }
     left.send(.increment)
@@ -195,8 +195,8 @@ extension ScopeTests {
   /// holds what it carried.
   @Test func aSendThroughARowOfAnOptionalChildArrivesAndKeepsNothingOfItsAction() throws {
     let root = Store(initialState: Courier.State(), reducer: Courier())
-    let child = try #require(root.scope(state: \.child, action: Courier.Action.child))
-    let row = try #require(child.scope(id: 2, in: \.rows, action: Courier.ChildAction.rows))
+    let child = try #require(root.scope(state: \.child, action: ActionCase(Courier.Action.child)))
+    let row = try #require(child.scope(id: 2, in: \.rows, action: ActionCase(Courier.ChildAction.rows)))
     weak var delivered: Courier.Parcel?
     do {
       let parcel = Courier.Parcel()

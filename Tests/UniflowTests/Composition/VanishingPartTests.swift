@@ -10,8 +10,8 @@ import Uniflow
 
   @Test func plainPartOfADismissedChildAnswersWithItsLastState() throws {
     let root = Store(initialState: Nested.sample, reducer: Nested())
-    let child = try #require(root.scope(state: \.child, action: Action.child))
-    let inner = child.scope(state: \.inner, action: Nested.ChildAction.inner)
+    let child = try #require(root.scope(state: \.child, action: ActionCase(Action.child)))
+    let inner = child.scope(state: \.inner, action: ActionCase(Nested.ChildAction.inner))
     inner.send(.edit("edited"))
     #expect(inner.state.text == "edited")
     var seen: [String] = []
@@ -28,8 +28,8 @@ import Uniflow
 
   @Test func plainPartOfARemovedRowAnswersWithItsLastState() throws {
     let root = Store(initialState: Nested.sample, reducer: Nested())
-    let row = try #require(root.scope(id: 1, in: \.rows, action: Action.rows))
-    let tag = row.scope(state: \.tag, action: Nested.RowAction.tag)
+    let row = try #require(root.scope(id: 1, in: \.rows, action: ActionCase(Action.rows)))
+    let tag = row.scope(state: \.tag, action: ActionCase(Nested.RowAction.tag))
     tag.send(.edit("kept"))
     var seen: [String] = []
     let token = tag.observe(\.text) { seen.append($0) }
@@ -45,11 +45,11 @@ import Uniflow
 
   @Test func threeLevelsOptionalRowOptionalAnswerAfterTheTopGoes() throws {
     let root = Store(initialState: Nested.sample, reducer: Nested())
-    let child = try #require(root.scope(state: \.child, action: Action.child))
+    let child = try #require(root.scope(state: \.child, action: ActionCase(Action.child)))
     let row = try #require(
-      child.scope(id: 10, in: \.rows, action: Nested.ChildAction.rows))
-    let note = try #require(row.scope(state: \.note, action: Nested.RowAction.note))
-    let tag = row.scope(state: \.tag, action: Nested.RowAction.tag)
+      child.scope(id: 10, in: \.rows, action: ActionCase(Nested.ChildAction.rows)))
+    let note = try #require(row.scope(state: \.note, action: ActionCase(Nested.RowAction.note)))
+    let tag = row.scope(state: \.tag, action: ActionCase(Nested.RowAction.tag))
     note.send(.edit("deep"))
     #expect(note.state.text == "deep")
     var notes: [String] = []
@@ -77,9 +77,9 @@ import Uniflow
 
   @Test func rowOfADismissedChildAnswersWithItsLastStateWithoutHavingBeenReadThrough() throws {
     let root = Store(initialState: Nested.sample, reducer: Nested())
-    let child = try #require(root.scope(state: \.child, action: Action.child))
-    let row = try #require(child.scope(id: 10, in: \.rows, action: Nested.ChildAction.rows))
-    let tag = row.scope(state: \.tag, action: Nested.RowAction.tag)
+    let child = try #require(root.scope(state: \.child, action: ActionCase(Action.child)))
+    let row = try #require(child.scope(id: 10, in: \.rows, action: ActionCase(Nested.ChildAction.rows)))
+    let tag = row.scope(state: \.tag, action: ActionCase(Nested.RowAction.tag))
     root.send(.child(.rows(.element(id: 10, action: .rename("Renamed at the root")))))
 
     root.send(.dismiss)
@@ -90,8 +90,8 @@ import Uniflow
 
   @Test func storesBelowAnOptionalFollowThePartWhenItComesBack() throws {
     let root = Store(initialState: Nested.sample, reducer: Nested())
-    let child = try #require(root.scope(state: \.child, action: Action.child))
-    let inner = child.scope(state: \.inner, action: Nested.ChildAction.inner)
+    let child = try #require(root.scope(state: \.child, action: ActionCase(Action.child)))
+    let inner = child.scope(state: \.inner, action: ActionCase(Nested.ChildAction.inner))
     var seen: [String] = []
     let token = inner.observe(\.text) { seen.append($0) }
     inner.send(.edit("a"))
@@ -107,11 +107,11 @@ import Uniflow
 
   @Test func valuesOfAPartBelowARemovedRowStopChanging() async throws {
     let root = Store(initialState: Nested.sample, reducer: Nested())
-    var row = try #require(root.scope(id: 1, in: \.rows, action: Action.rows))
+    var row = try #require(root.scope(id: 1, in: \.rows, action: ActionCase(Action.rows)))
     let names = row.values(of: \.name)
     row.send(.rename("Ada L."))
     root.send(.removeRow(1))
-    row = try #require(root.scope(id: 2, in: \.rows, action: Action.rows))
+    row = try #require(root.scope(id: 2, in: \.rows, action: ActionCase(Action.rows)))
     var seen: [String] = []
     for await name in names { seen.append(name) }  // finishes: its store was released
     #expect(seen == ["Ada", "Ada L."])
@@ -122,9 +122,9 @@ import Uniflow
     let root = Store(
       initialState: Nested.sample, reducer: Nested(),
       middleware: [Middleware { action, _, _ in seen.append(action) }])
-    let child = try #require(root.scope(state: \.child, action: Action.child))
-    let row = try #require(child.scope(id: 10, in: \.rows, action: Nested.ChildAction.rows))
-    let tag = row.scope(state: \.tag, action: Nested.RowAction.tag)
+    let child = try #require(root.scope(state: \.child, action: ActionCase(Action.child)))
+    let row = try #require(child.scope(id: 10, in: \.rows, action: ActionCase(Nested.ChildAction.rows)))
+    let tag = row.scope(state: \.tag, action: ActionCase(Nested.RowAction.tag))
     tag.send(.edit("one"))
     #expect(seen == [.child(.rows(.element(id: 10, action: .tag(.edit("one")))))])
 

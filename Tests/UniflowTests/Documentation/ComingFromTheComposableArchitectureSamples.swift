@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Uniflow
 import UniflowTesting
@@ -51,9 +52,7 @@ extension DocumentationSampleTests {
         case numberFact(NumberFact.Action)
 
         // @CasePathable
-        static let numberFactCase = ActionCase(embed: Action.numberFact) {
-          if case .numberFact(let action) = $0 { action } else { nil }
-        }
+        static let numberFactCase = ActionCase(Action.numberFact)
       }
 
       let numberFact: @Sendable (Int) async throws -> String

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Uniflow
 import UniflowTesting
@@ -47,9 +48,7 @@ extension DocumentationSampleTests {
         case remove(id: Int)
         case rows(IdentifiedAction<Int, Download.Action>)
 
-        static let rowsCase = ActionCase(embed: Action.rows) {
-          if case .rows(let action) = $0 { action } else { nil }
-        }
+        static let rowsCase = ActionCase(Action.rows)
       }
 
       let clock: any Clock<Duration>
@@ -126,9 +125,7 @@ extension DocumentationSampleTests {
         case close
         case editor(Editor.Action)
 
-        static let editorCase = ActionCase(embed: Action.editor) {
-          if case .editor(let action) = $0 { action } else { nil }
-        }
+        static let editorCase = ActionCase(Action.editor)
       }
 
       let clock: any Clock<Duration>
@@ -168,7 +165,7 @@ extension DocumentationSampleTests {
       let store = Store(
         initialState: Downloads.State(), reducer: Downloads(clock: ContinuousClock()))
       store.send(.add(id: 1))
-      let row = store.scope(id: 1, in: \.rows, action: Downloads.Action.rows)!
+      let row = store.scope(id: 1, in: \.rows, action: Downloads.Action.rowsCase)!
       row.send(.progressed)
       let shown = row.progress  // 1
 
@@ -186,7 +183,7 @@ extension DocumentationSampleTests {
         initialState: Downloads.State(), reducer: Downloads(clock: ContinuousClock()))
       store.send(.add(id: 1))
       var progress: [Int] = []
-      let token = store.scope(id: 1, in: \.rows, action: Downloads.Action.rows)!
+      let token = store.scope(id: 1, in: \.rows, action: Downloads.Action.rowsCase)!
         .observe(\.progress) { progress.append($0) }
       // The row's store is released here; its observer is not.
       store.send(.rows(.element(id: 1, action: .progressed)))

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Uniflow
 import UniflowTesting
@@ -33,24 +34,16 @@ extension DocumentationSampleTests {
         case editor(NoteEditor.State)
         case confirmDelete(PromptState<Confirm>)
 
-        static let editorCase = StateCase(embed: State.editor) {
-          if case .editor(let state) = $0 { state } else { nil }
-        }
-        static let confirmDeleteCase = StateCase(embed: State.confirmDelete) {
-          if case .confirmDelete(let state) = $0 { state } else { nil }
-        }
+        static let editorCase = StateCase(State.editor)
+        static let confirmDeleteCase = StateCase(State.confirmDelete)
       }
 
       enum Action: Equatable {
         case editor(NoteEditor.Action)
         case confirmDelete(Confirm)
 
-        static let editorCase = ActionCase(embed: Action.editor) {
-          if case .editor(let action) = $0 { action } else { nil }
-        }
-        static let confirmDeleteCase = ActionCase(embed: Action.confirmDelete) {
-          if case .confirmDelete(let action) = $0 { action } else { nil }
-        }
+        static let editorCase = ActionCase(Action.editor)
+        static let confirmDeleteCase = ActionCase(Action.confirmDelete)
       }
 
       enum Confirm: Equatable { case delete }
@@ -74,9 +67,7 @@ extension DocumentationSampleTests {
         case deleteTapped
         case destination(PresentationAction<Destination.Action>)
 
-        static let destinationCase = ActionCase(embed: Action.destination) {
-          if case .destination(let action) = $0 { action } else { nil }
-        }
+        static let destinationCase = ActionCase(Action.destination)
       }
 
       var body: some Reducer<State, Action> {
@@ -157,9 +148,7 @@ extension DocumentationSampleTests {
 
         enum Confirm: Equatable { case clear }
 
-        static let promptCase = ActionCase(embed: Action.prompt) {
-          if case .prompt(let action) = $0 { action } else { nil }
-        }
+        static let promptCase = ActionCase(Action.prompt)
       }
 
       var body: some Reducer<State, Action> {
@@ -206,9 +195,7 @@ extension DocumentationSampleTests {
         case saved
         case undo(UndoAction)
 
-        static let undoCase = ActionCase(embed: Action.undo) {
-          if case .undo(let action) = $0 { action } else { nil }
-        }
+        static let undoCase = ActionCase(Action.undo)
       }
 
       let save: @Sendable (String) async -> Void
@@ -285,9 +272,7 @@ extension DocumentationSampleTests {
         case close
         case viewer(Viewer.Action)
 
-        static let viewerCase = ActionCase(embed: Action.viewer) {
-          if case .viewer(let action) = $0 { action } else { nil }
-        }
+        static let viewerCase = ActionCase(Action.viewer)
       }
 
       let viewer: Viewer

@@ -98,9 +98,7 @@ extension DocumentationSampleTests {
         case path(StackAction<Path.State, Path.Action>)
         case editNoteTapped(todoID: Int)
 
-        static let pathCase = ActionCase(embed: Action.path) {
-          if case .path(let action) = $0 { action } else { nil }
-        }
+        static let pathCase = ActionCase(Action.path)
       }
 
       let save: @Sendable (Int, String) async -> Void
@@ -132,9 +130,7 @@ extension DocumentationSampleTests {
         case path(StackAction<NoteEditor.State, NoteEditor.Action>)
         case open(todoID: Int)
 
-        static let pathCase = ActionCase(embed: Action.path) {
-          if case .path(let action) = $0 { action } else { nil }
-        }
+        static let pathCase = ActionCase(Action.path)
       }
 
       let save: @Sendable (Int, String) async -> Void
@@ -173,9 +169,7 @@ extension DocumentationSampleTests {
         case editTapped
         case editor(PresentationAction<NoteEditor.Action>)
 
-        static let editorCase = ActionCase(embed: Action.editor) {
-          if case .editor(let action) = $0 { action } else { nil }
-        }
+        static let editorCase = ActionCase(Action.editor)
       }
 
       let save: @Sendable (Int, String) async -> Void

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Uniflow
 import UniflowTesting
@@ -39,12 +40,8 @@ extension DocumentationSampleTests {
         case select(Item.ID?)
         case undo(UndoAction)
 
-        static let itemsCase = ActionCase(embed: Action.items) {
-          if case .items(let action) = $0 { action } else { nil }
-        }
-        static let undoCase = ActionCase(embed: Action.undo) {
-          if case .undo(let action) = $0 { action } else { nil }
-        }
+        static let itemsCase = ActionCase(Action.items)
+        static let undoCase = ActionCase(Action.undo)
       }
 
       let clock: any Clock<Duration>
@@ -88,9 +85,7 @@ extension DocumentationSampleTests {
         case type(String)
         case undo(UndoAction)
 
-        static let undoCase = ActionCase(embed: Action.undo) {
-          if case .undo(let action) = $0 { action } else { nil }
-        }
+        static let undoCase = ActionCase(Action.undo)
       }
 
       let clock: any Clock<Duration>
@@ -121,12 +116,8 @@ extension DocumentationSampleTests {
         case notes(IdentifiedAction<Int, Note.Action>)
         case undo(UndoAction)
 
-        static let notesCase = ActionCase(embed: Action.notes) {
-          if case .notes(let action) = $0 { action } else { nil }
-        }
-        static let undoCase = ActionCase(embed: Action.undo) {
-          if case .undo(let action) = $0 { action } else { nil }
-        }
+        static let notesCase = ActionCase(Action.notes)
+        static let undoCase = ActionCase(Action.undo)
       }
 
       let clock: any Clock<Duration>

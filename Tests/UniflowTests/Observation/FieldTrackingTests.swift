@@ -266,7 +266,7 @@ private struct Board: Reducer {
 
   @Test func aPlainChildStoreFieldIsToldOfItsOwnChangesOnly() {
     let store = makeStore()
-    let lists = store.scope(state: \.lists, action: { (_: Never) -> Board.Action in })
+    let lists = store.scope(state: \.lists, action: ActionCase({ (_: Never) -> Board.Action in }))
     let filterFired = track { _ = lists.filter }
     let countFired = track { _ = lists[\.cards.count] }
     store.send(.card(.element(id: 0, action: .vote)))
@@ -282,7 +282,7 @@ private struct Board: Reducer {
 
   @Test func aChildOfAPartThatIsNotEquatableComparesItsFields() {
     let store = makeStore()
-    let loose = store.scope(state: \.loose, action: { (_: Never) -> Board.Action in })
+    let loose = store.scope(state: \.loose, action: ActionCase({ (_: Never) -> Board.Action in }))
     let wholeFired = track { _ = loose.state }
     let noteFired = track { _ = loose.note }
     store.send(.increment)
@@ -294,7 +294,7 @@ private struct Board: Reducer {
 
   @Test func aChildStoreReaderToldOfAChangeCanReadAgainAtOnce() throws {
     let store = makeStore()
-    let row = try #require(store.scope(id: 1, in: \.lists.cards, action: Board.Action.card))
+    let row = try #require(store.scope(id: 1, in: \.lists.cards, action: ActionCase(Board.Action.card)))
     let fired = SharedCounter()
     withObservationTracking {
       _ = row.votes
@@ -319,7 +319,7 @@ private struct Board: Reducer {
 
   @Test func aRowStoreFieldIsToldOfItsOwnChangesOnly() throws {
     let store = makeStore()
-    let row = try #require(store.scope(id: 1, in: \.lists.cards, action: Board.Action.card))
+    let row = try #require(store.scope(id: 1, in: \.lists.cards, action: ActionCase(Board.Action.card)))
     let titleFired = track { _ = row.title }
     let votesFired = track { _ = row.votes }
     row.send(.vote)
@@ -338,7 +338,7 @@ private struct Board: Reducer {
   @Test func anOptionalChildStoreFieldIsToldOfItsOwnChangesOnly() throws {
     let store = makeStore()
     store.send(.select(Board.Card(id: 7, title: "seven")))
-    let selected = try #require(store.scope(state: \.selected, action: Board.Action.selected))
+    let selected = try #require(store.scope(state: \.selected, action: ActionCase(Board.Action.selected)))
     let titleFired = track { _ = selected.title }
     let votesFired = track { _ = selected.votes }
     selected.send(.vote)
@@ -358,8 +358,8 @@ private struct Board: Reducer {
     store.send(.push(Board.Card(id: 1, title: "bottom")))
     store.send(.push(Board.Card(id: 2, title: "top")))
     let ids = store[\.path.ids]
-    let bottom = try #require(store.scope(id: ids[0], in: \.path, action: Board.Action.path))
-    let top = try #require(store.scope(id: ids[1], in: \.path, action: Board.Action.path))
+    let bottom = try #require(store.scope(id: ids[0], in: \.path, action: ActionCase(Board.Action.path)))
+    let top = try #require(store.scope(id: ids[1], in: \.path, action: ActionCase(Board.Action.path)))
     let bottomFired = track { _ = bottom.title }
     let topTitleFired = track { _ = top.title }
     let topVotesFired = track { _ = top.votes }
@@ -376,7 +376,7 @@ private struct Board: Reducer {
     let store = makeStore()
     store.send(.select(Board.Card(id: 7, title: "seven")))
     let fired = track {
-      _ = store.scope(state: \.selected, action: Board.Action.selected)
+      _ = store.scope(state: \.selected, action: ActionCase(Board.Action.selected))
     }
     store.send(.selected(.vote))
     store.send(.selected(.rename("Seven")))
@@ -388,7 +388,7 @@ private struct Board: Reducer {
   @Test func theStoresOfEveryRowTrackTheIdentifiersOnly() {
     let store = makeStore()
     let fired = track {
-      _ = store.scope(forEach: \.lists.cards, action: Board.Action.card)
+      _ = store.scope(forEach: \.lists.cards, action: ActionCase(Board.Action.card))
     }
     store.send(.card(.element(id: 1, action: .rename("one"))))
     store.send(.increment)
@@ -401,7 +401,7 @@ private struct Board: Reducer {
     let store = makeStore()
     store.send(.push(Board.Card(id: 1, title: "bottom")))
     let fired = track {
-      _ = store.scope(forEach: \.path, action: Board.Action.path)
+      _ = store.scope(forEach: \.path, action: ActionCase(Board.Action.path))
     }
     let top = store[\.path.ids][0]
     store.send(.path(.element(id: top, action: .vote)))
@@ -417,7 +417,7 @@ private struct Board: Reducer {
     var rows: [Store<Board.Card, Board.CardAction>] = []
     var fired: [SharedCounter] = []
     for id in 0..<10_000 {
-      let row = try #require(store.scope(id: id, in: \.lists.cards, action: Board.Action.card))
+      let row = try #require(store.scope(id: id, in: \.lists.cards, action: ActionCase(Board.Action.card)))
       fired.append(track { _ = row.title })
       rows.append(row)
     }

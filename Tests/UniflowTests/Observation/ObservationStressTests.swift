@@ -254,7 +254,7 @@ private final class ObservationStress {
   }
 
   private static func pairStore(of root: StoreOf<AppFeature>) -> Store<Pair.State, Pair.Action> {
-    root.scope(state: \.pair, action: AppFeature.Action.pair)
+    root.scope(state: \.pair, action: ActionCase(AppFeature.Action.pair))
   }
 
   private static func counterStore(
@@ -267,8 +267,8 @@ private final class ObservationStress {
     of pair: Store<Pair.State, Pair.Action>, part: Part
   ) -> Store<SlowCounter.State, SlowCounter.Action> {
     switch part {
-    case .left: pair.scope(state: \.left, action: Pair.Action.left)
-    case .right: pair.scope(state: \.right, action: Pair.Action.right)
+    case .left: pair.scope(state: \.left, action: ActionCase(Pair.Action.left))
+    case .right: pair.scope(state: \.right, action: ActionCase(Pair.Action.right))
     }
   }
 

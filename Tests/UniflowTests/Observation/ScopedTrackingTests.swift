@@ -9,8 +9,8 @@ import UniflowTesting
 @Suite struct ScopedTrackingTests {
   @Test func aChildStoreIsToldOfItsOwnChangesOnly() {
     let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
-    let pair = root.scope(state: \.pair, action: AppFeature.Action.pair)
-    let left = pair.scope(state: \.left, action: Pair.Action.left)
+    let pair = root.scope(state: \.pair, action: ActionCase(AppFeature.Action.pair))
+    let left = pair.scope(state: \.left, action: ActionCase(Pair.Action.left))
     let leftFired = track { _ = left.state }
     let pairFired = track { _ = pair.right.count }
 
@@ -36,8 +36,8 @@ import UniflowTesting
 
   @Test func aRowStoreIsToldOfItsRowsChangesOnly() throws {
     let root = Store(initialState: .withRows(3), reducer: AppFeature(clock: TestClock()))
-    let first = try #require(root.scope(id: 0, in: \.rows, action: AppFeature.Action.rows))
-    let second = try #require(root.scope(id: 1, in: \.rows, action: AppFeature.Action.rows))
+    let first = try #require(root.scope(id: 0, in: \.rows, action: ActionCase(AppFeature.Action.rows)))
+    let second = try #require(root.scope(id: 1, in: \.rows, action: ActionCase(AppFeature.Action.rows)))
     let firstFired = track { _ = first.state }
     let secondFired = track { _ = second.isDone }
 
@@ -53,7 +53,7 @@ import UniflowTesting
 
   @Test func scopingOneRowTracksWhetherThatRowIsThereAndNothingElse() {
     let root = Store(initialState: .withRows(3), reducer: AppFeature(clock: TestClock()))
-    let byFunction = track { _ = root.scope(id: 1, in: \.rows, action: AppFeature.Action.rows) }
+    let byFunction = track { _ = root.scope(id: 1, in: \.rows, action: ActionCase(AppFeature.Action.rows)) }
     let byCase = track { _ = root.scope(id: 1, in: \.rows, action: AppFeature.Action.rowsCase) }
     let other = track { _ = root.scope(id: 0, in: \.rows, action: AppFeature.Action.rowsCase) }
 
@@ -71,7 +71,7 @@ import UniflowTesting
     root.send(.showDetail(1))
     root.send(.showDetail(2))
     let first = track { _ = root.scope(id: 0, in: \.path, action: Navigator.Action.pathCase) }
-    let second = track { _ = root.scope(id: 1, in: \.path, action: Navigator.Action.path) }
+    let second = track { _ = root.scope(id: 1, in: \.path, action: ActionCase(Navigator.Action.path)) }
 
     root.send(.path(.element(id: 0, action: .detail(.noteChanged("Milk")))))
     #expect([first.value, second.value] == [0, 0])
@@ -82,7 +82,7 @@ import UniflowTesting
   @Test func aPresentedChildStoreIsToldWhenItChanges() throws {
     let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
     root.send(.showDetail)
-    let detail = try #require(root.scope(state: \.detail, action: AppFeature.Action.detail))
+    let detail = try #require(root.scope(state: \.detail, action: ActionCase(AppFeature.Action.detail)))
     let fired = track { _ = detail.state }
     root.send(.pair(.left(.increment)))
     #expect(fired.value == 0)
@@ -91,7 +91,7 @@ import UniflowTesting
 
     // The parent's view is told the child went; the child's own view is not: its store goes
     // on answering the last state it had, which did not change.
-    let parentFired = track { _ = root.scope(state: \.detail, action: AppFeature.Action.detail) }
+    let parentFired = track { _ = root.scope(state: \.detail, action: ActionCase(AppFeature.Action.detail)) }
     let beforeDismissal = track { _ = detail.count }
     root.send(.closeDetail)
     #expect(parentFired.value == 1)
@@ -114,7 +114,7 @@ import UniflowTesting
         state.other += 1
         return .none
       })
-    let child = root.scope(state: \.loose, action: { (_: Never) -> Action in })
+    let child = root.scope(state: \.loose, action: ActionCase({ (_: Never) -> Action in }))
     // Without `Equatable` the store cannot tell whether the child changed: it says it may have.
     let fired = track { _ = child.state }
     root.send(.touchOther)
@@ -125,11 +125,11 @@ import UniflowTesting
     let root = Store(initialState: Nested.sample, reducer: Nested())
     // Two instances of one feature: the notes of rows 1 and 2 of the root's list, each a
     // plain child of an optional part of a row.
-    let first = try #require(root.scope(id: 1, in: \.rows, action: Nested.Action.rows))
-    let firstNote = try #require(first.scope(state: \.note, action: Nested.RowAction.note))
-    let firstTag = first.scope(state: \.tag, action: Nested.RowAction.tag)
-    let second = try #require(root.scope(id: 2, in: \.rows, action: Nested.Action.rows))
-    let secondTag = second.scope(state: \.tag, action: Nested.RowAction.tag)
+    let first = try #require(root.scope(id: 1, in: \.rows, action: ActionCase(Nested.Action.rows)))
+    let firstNote = try #require(first.scope(state: \.note, action: ActionCase(Nested.RowAction.note)))
+    let firstTag = first.scope(state: \.tag, action: ActionCase(Nested.RowAction.tag))
+    let second = try #require(root.scope(id: 2, in: \.rows, action: ActionCase(Nested.Action.rows)))
+    let secondTag = second.scope(state: \.tag, action: ActionCase(Nested.RowAction.tag))
     let noteFired = track { _ = firstNote.text }
     let firstTagFired = track { _ = firstTag.state }
     let secondTagFired = track { _ = secondTag.text }

@@ -7,8 +7,8 @@ import UniflowTesting
   @Test func aTokenFromATemporaryScopedStoreKeepsItsSubscription() {
     let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
     var counts: [Int] = []
-    let token = root.scope(state: \.pair, action: AppFeature.Action.pair)
-      .scope(state: \.left, action: Pair.Action.left)
+    let token = root.scope(state: \.pair, action: ActionCase(AppFeature.Action.pair))
+      .scope(state: \.left, action: ActionCase(Pair.Action.left))
       .observe(\.count) { counts.append($0) }
     root.send(.pair(.left(.increment)))
     root.send(.pair(.left(.increment)))
@@ -63,8 +63,8 @@ import UniflowTesting
   @Test func valuesOfAScopedStoreFinishWhenTheStoreIsReleased() async {
     let root = Store(initialState: AppFeature.State(), reducer: AppFeature(clock: TestClock()))
     var left: Store<SlowCounter.State, SlowCounter.Action>? = root.scope(
-      state: \.pair, action: AppFeature.Action.pair
-    ).scope(state: \.left, action: Pair.Action.left)
+      state: \.pair, action: ActionCase(AppFeature.Action.pair)
+    ).scope(state: \.left, action: ActionCase(Pair.Action.left))
     let counts = left!.values(of: \.count)
     left!.send(.increment)
     let reader = Task {
@@ -201,8 +201,8 @@ import UniflowTesting
         }
         return .none
       })
-    let middle = root.scope(state: \.middle, action: { (_: Never) -> Action in })
-    let inner = middle.scope(state: \.inner, action: { (_: Never) -> Never in })
+    let middle = root.scope(state: \.middle, action: ActionCase({ (_: Never) -> Action in }))
+    let inner = middle.scope(state: \.inner, action: ActionCase({ (_: Never) -> Never in }))
     var seen: [String] = []
     let tokens = [
       root.observe(\.middle.inner.count) { seen.append("root \($0)") },

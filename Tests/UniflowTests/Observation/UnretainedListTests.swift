@@ -224,7 +224,7 @@ import UniflowTesting
     let tokens = [
       store!.observe(\.a) { [captured] _ in _ = captured },
       store!.observe({ $0.name }) { [captured] _ in _ = captured },
-      store!.scope(state: \.b, action: { (edit: Edit) in edit }).observe(\.self) { [captured] _ in
+      store!.scope(state: \.b, action: ActionCase({ (edit: Edit) in edit })).observe(\.self) { [captured] _ in
         _ = captured
       },
     ]

@@ -92,6 +92,39 @@ private struct FontFollower: Reducer {
   }
 }
 
+/// A feature that reacts to its whole shared settings, not a member of them: every change of
+/// what they hold runs the reaction, from its own reducer or loaded from another process.
+private struct SettingsFollower: Reducer {
+  struct State: Equatable {
+    var settings: Shared<Settings>
+    var seen: [String] = []
+  }
+  enum Action: Equatable {
+    case appeared
+    case themePicked(Settings.Theme)
+    case settingsLoaded(SharedLoad<Settings>)
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .appeared:
+        return .loads(of: state.settings, send: Action.settingsLoaded)
+      case .themePicked(let theme):
+        state.settings.withLock { $0.theme = theme }
+        return .none
+      case .settingsLoaded(let load):
+        state.settings.apply(load)
+        return .none
+      }
+    }
+    .onChange(of: \.settings) { old, new, state in
+      state.seen.append("\(old.theme.rawValue) → \(new.theme.rawValue)")
+      return .none
+    }
+  }
+}
+
 @MainActor
 @Suite struct OnChangeTests {
   @Test func aChangeRunsTheReactionOnceAndAnEqualValueDoesNot() {
@@ -163,6 +196,31 @@ private struct FontFollower: Reducer {
     storage.simulateOutsideChange(Settings(theme: .light, fontSize: 20))
     await store.receive(.settingsLoaded(SharedLoad(Settings(theme: .light, fontSize: 20)))) {
       $0.settings.withLock { $0.theme = .light }
+    }
+    await store.skipInFlightEffects()
+  }
+
+  @Test func aWholeSharedValueChangedByTheReducerRunsTheReactionWithItsOldContents() {
+    let store = Store(
+      initialState: SettingsFollower.State(settings: Shared(Settings())),
+      reducer: SettingsFollower())
+    store.send(.themePicked(.dark))
+    store.send(.themePicked(.dark))
+    store.send(.themePicked(.light))
+    #expect(store.seen == ["light → dark", "dark → light"])
+  }
+
+  @Test func aWholeSharedValueAnotherProcessWroteRunsTheReactionWhenItsLoadArrives() async throws {
+    let storage = InMemoryStorage<Settings>(id: "settings")
+    let settings = try await SharedValues(clock: TestClock()).shared(storage, default: Settings())
+    let store = TestStore(
+      initialState: SettingsFollower.State(settings: settings), reducer: SettingsFollower())
+    await store.send(.appeared)
+
+    storage.simulateOutsideChange(Settings(theme: .dark, fontSize: 20))
+    await store.receive(.settingsLoaded(SharedLoad(Settings(theme: .dark, fontSize: 20)))) {
+      $0.settings.withLock { $0 = Settings(theme: .dark, fontSize: 20) }
+      $0.seen = ["light → dark"]
     }
     await store.skipInFlightEffects()
   }

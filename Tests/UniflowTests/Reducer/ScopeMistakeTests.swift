@@ -27,8 +27,7 @@ import UniflowTestSupport
       diagnostics == [
         "13:5: error: 'init(state:action:child:)' is unavailable: Scope extracts the child's actions "
           + "too: pass an ActionCase, declared once next to the action enum: static let counterCase = "
-          + "ActionCase(embed: Action.counter) { if case .counter(let action) = $0 { action } else "
-          + "{ nil } }"
+          + "ActionCase(Action.counter)"
       ])
   }
 
@@ -46,7 +45,7 @@ import UniflowTestSupport
         struct State { var counter = Counter.State() }
         enum Action {
           case counter(Counter.Action)
-          static let counterCase = ActionCase(embed: Action.counter) { if case .counter(let action) = $0 { action } else { nil } }
+          static let counterCase = ActionCase(Action.counter)
         }
         var body: some Reducer<State, Action> {
           Scope(state: \\.counter, action: Action.counterCase) { Counter() }

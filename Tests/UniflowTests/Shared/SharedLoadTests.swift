@@ -37,6 +37,33 @@ import UniflowTesting
   let clock = TestClock()
   let storage = InMemoryStorage<Settings>(id: "settings")
 
+  /// A storage that wraps another and forwards its watch, but not `loadChange()`.
+  struct ForwardingStorage: SharedStorage {
+    let base: InMemoryStorage<Settings>
+    var id: String { "forwarding:\(base.id)" }
+
+    func load() throws(SharedStorageError) -> Settings? { try base.load() }
+    func save(_ value: Settings) throws(SharedStorageError) { try base.save(value) }
+    func watch(_ onChange: @escaping @Sendable () -> Void) -> SharedStorageWatch? {
+      base.watch(onChange)
+    }
+  }
+
+  @Test func aStorageThatForwardsOnlyItsWatchStillSeesOutsideChanges() async throws {
+    let values = SharedValues(clock: clock)
+    let settings = try await values.shared(ForwardingStorage(base: storage), default: Settings())
+    let store = TestStore(initialState: Viewer.State(settings: settings), reducer: Viewer())
+    await store.send(.appeared)
+
+    storage.simulateOutsideChange(Settings(theme: .dark, fontSize: 20))
+
+    await store.receive(.settingsLoaded(SharedLoad(Settings(theme: .dark, fontSize: 20)))) {
+      $0.settings.withLock { $0 = Settings(theme: .dark, fontSize: 20) }
+      $0.loadsTaken = 1
+    }
+    await store.skipInFlightEffects()
+  }
+
   @Test func aLoadIsAnActionTheTestStoreReceives() async throws {
     let values = SharedValues(clock: clock)
     let settings = try await values.shared(storage, default: Settings())

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Uniflow
+import UniflowTesting
 
 /// A board with a child feature that saves through an effect, and cards that rename with a
 /// follow-up: actions reach the root sent through a store, chained by `.send`, and sent back by
@@ -318,15 +319,17 @@ private final class Heard<Action, State> {
   {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await MainActor.run {
-        let store = Store(initialState: Board.State(), reducer: Board())
-        let editor = store.scope(state: \.editor, action: Board.Action.editor)
-        _ = editor.observeActions { _, _ in }
+        // A row's store scoped with the embedding alone, as the deprecated closure forms do.
+        let store = Store(initialState: AppFeature.State.withRows(1), reducer: AppFeature(clock: TestClock()))
+        let row = store.scope(
+          id: 0, in: \.rows, action: AppFeature.Action.rows, extract: nil, tracked: false)
+        _ = row?.observeActions { _, _ in }
       }
     }
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(
       message.contains(
-        "the actions of a Store<Board.Editor.State, Board.Editor.Action> cannot be observed: it was "
+        "the actions of a Store<ListRow, RowFeature.Action> cannot be observed: it was "
           + "scoped with an embedding function"))
     #expect(message.contains("Scope it with an ActionCase"))
   }

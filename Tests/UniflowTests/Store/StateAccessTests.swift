@@ -81,7 +81,7 @@ private struct Empty: Equatable {}
     }
     var changes = 0
     let token = store.observe(\.empty) { _ in changes += 1 }
-    let child = store.scope(state: \.empty, action: Action.empty)
+    let child = store.scope(state: \.empty, action: ActionCase(Action.empty))
     child.send(1)
     store.send(.count)
     #expect(emptyReductions == 1)
@@ -99,7 +99,7 @@ private struct Empty: Equatable {}
       }
     }
     let rootToken = root.observe(\.empty) { _ in changes += 1 }
-    let emptyChild = root.scope(state: \.empty, action: { $0 })
+    let emptyChild = root.scope(state: \.empty, action: ActionCase({ $0 }))
     let childToken = emptyChild.observe(\.self) { _ in changes += 1 }
     emptyChild.send(1)
     root.send(2)

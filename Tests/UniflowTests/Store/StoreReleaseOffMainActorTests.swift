@@ -92,7 +92,7 @@ private enum Releaser: CaseIterable {
       let observer = try #require(store).observe(\.ticks) { observed = $0 }
       var heard = 0
       let listener = try #require(store).observeActions { _, _ in heard += 1 }
-      var child = Bool.random(using: &random) ? store?.scope(state: \.ticks, action: { $0 }) : nil
+      var child = Bool.random(using: &random) ? store?.scope(state: \.ticks, action: ActionCase({ $0 })) : nil
 
       for effect in 0..<effectCount { store?.send(.start(effect)) }
       var iterator = events.makeAsyncIterator()

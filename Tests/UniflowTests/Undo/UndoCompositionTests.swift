@@ -100,7 +100,7 @@ struct Notebook: Reducer {
 
   @Test func anUndoableChildInAParentUndoesOnItsOwnThroughItsStore() {
     let store = Store(initialState: Notebook.State(), reducer: Notebook(clock: clock))
-    let draft = store.scope(state: \.draft, action: Notebook.Action.draft)
+    let draft = store.scope(state: \.draft, action: ActionCase(Notebook.Action.draft))
     var seen: [String] = []
     let token = draft.observe(\.text) { seen.append($0) }
 
@@ -118,8 +118,8 @@ struct Notebook: Reducer {
     let store = Store(initialState: Notebook.State(), reducer: Notebook(clock: clock))
     store.send(.add(id: 1))
     store.send(.add(id: 2))
-    let first = try! #require(store.scope(id: 1, in: \.notes, action: Notebook.Action.notes))
-    let second = try! #require(store.scope(id: 2, in: \.notes, action: Notebook.Action.notes))
+    let first = try! #require(store.scope(id: 1, in: \.notes, action: ActionCase(Notebook.Action.notes)))
+    let second = try! #require(store.scope(id: 2, in: \.notes, action: ActionCase(Notebook.Action.notes)))
     var firstTexts: [String] = []
     let token = first.observe(\.text) { firstTexts.append($0) }
 

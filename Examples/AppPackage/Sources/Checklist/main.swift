@@ -48,15 +48,9 @@ struct Checklist: Reducer {
     case show(Destination.State?)
     case destination(Destination.Action)
 
-    static let itemsCase = ActionCase(embed: Action.items) {
-      if case .items(let action) = $0 { action } else { nil }
-    }
-    static let editorCase = ActionCase(embed: Action.editor) {
-      if case .editor(let action) = $0 { action } else { nil }
-    }
-    static let destinationCase = ActionCase(embed: Action.destination) {
-      if case .destination(let action) = $0 { action } else { nil }
-    }
+    static let itemsCase = ActionCase(Action.items)
+    static let editorCase = ActionCase(Action.editor)
+    static let destinationCase = ActionCase(Action.destination)
   }
 
   var body: some Reducer<State, Action> {
@@ -109,10 +103,10 @@ func run() throws {
 
   viewModel.input.add("milk")
   viewModel.input.add("bread")
-  let rows = store.scope(forEach: \.items, action: Checklist.Action.items)
+  let rows = store.scope(forEach: \.items, action: ActionCase(Checklist.Action.items))
   rows[0].send(.toggle)
   store.send(.edit(id: 2))
-  store.scope(state: \.editor, action: Checklist.Action.editor)?.send(.rename("rye bread"))
+  store.scope(state: \.editor, action: ActionCase(Checklist.Action.editor))?.send(.rename("rye bread"))
   store.send(.show(.help))
   store.send(.destination(.next))
   store.send(.show(nil))

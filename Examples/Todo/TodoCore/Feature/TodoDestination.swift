@@ -17,17 +17,11 @@ public struct TodoDestination: Reducer, Sendable {
     case settings(TodoSettingsFeature.State)
 
     /// The case of the detail screen.
-    public static let detailCase = StateCase(embed: State.detail) {
-      if case .detail(let state) = $0 { state } else { nil }
-    }
+    public static let detailCase = StateCase(State.detail)
     /// The case of the history screen.
-    public static let historyCase = StateCase(embed: State.history) {
-      if case .history(let state) = $0 { state } else { nil }
-    }
+    public static let historyCase = StateCase(State.history)
     /// The case of the settings screen.
-    public static let settingsCase = StateCase(embed: State.settings) {
-      if case .settings(let state) = $0 { state } else { nil }
-    }
+    public static let settingsCase = StateCase(State.settings)
   }
 
   /// An action of a screen on the stack.
@@ -40,17 +34,11 @@ public struct TodoDestination: Reducer, Sendable {
     case settings(TodoSettingsFeature.Action)
 
     /// The case of the detail screen's actions.
-    public static let detailCase = ActionCase(embed: Action.detail) {
-      if case .detail(let action) = $0 { action } else { nil }
-    }
+    public static let detailCase = ActionCase(Action.detail)
     /// The case of the history screen's actions.
-    public static let historyCase = ActionCase(embed: Action.history) {
-      if case .history(let action) = $0 { action } else { nil }
-    }
+    public static let historyCase = ActionCase(Action.history)
     /// The case of the settings screen's actions.
-    public static let settingsCase = ActionCase(embed: Action.settings) {
-      if case .settings(let action) = $0 { action } else { nil }
-    }
+    public static let settingsCase = ActionCase(Action.settings)
   }
 
   /// Where the todos live.

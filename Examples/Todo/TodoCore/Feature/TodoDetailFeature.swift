@@ -101,9 +101,7 @@ public struct TodoDetailFeature: Reducer, Sendable {
     case undo(UndoAction)
 
     /// The case of ``undo(_:)``, for the undo history.
-    public static let undoCase = ActionCase(embed: Action.undo) {
-      if case .undo(let action) = $0 { action } else { nil }
-    }
+    public static let undoCase = ActionCase(Action.undo)
   }
 
   /// What an action is to the note's undo history: typing is one step until a pause, and so is

@@ -75,23 +75,15 @@ extension TodoFeature {
     case renameFoundTodoDeleted(id: Todo.ID, title: String)
 
     /// The case carrying the list's actions.
-    public static let listCase = ActionCase(embed: Action.list) {
-      if case .list(let action) = $0 { action } else { nil }
-    }
+    public static let listCase = ActionCase(Action.list)
 
     /// The case carrying the stack's actions.
-    public static let pathCase = ActionCase(embed: Action.path) {
-      if case .path(let action) = $0 { action } else { nil }
-    }
+    public static let pathCase = ActionCase(Action.path)
 
     /// The case carrying the answers to the question shown.
-    public static let promptCase = ActionCase(embed: Action.prompt) {
-      if case .prompt(let action) = $0 { action } else { nil }
-    }
+    public static let promptCase = ActionCase(Action.prompt)
 
     /// The case carrying the title editor's actions.
-    public static let editorCase = ActionCase(embed: Action.editor) {
-      if case .editor(let action) = $0 { action } else { nil }
-    }
+    public static let editorCase = ActionCase(Action.editor)
   }
 }
