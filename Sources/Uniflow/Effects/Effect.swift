@@ -244,7 +244,6 @@ extension Effect {
 extension Effect {
   /// Whether the effect has async work, as opposed to only follow-up actions and cancellations
   /// that the store performs synchronously.
-  @usableFromInline
   var isSynchronous: Bool {
     switch operation {
     case .none, .send: true

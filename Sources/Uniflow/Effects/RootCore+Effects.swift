@@ -5,7 +5,6 @@
 /// registered under ``ids`` and in ``group``. The actions those tasks send carry ``cause``.
 /// When the action is a ``step`` of an async chain, its `.run` effects are watched (see
 /// ``EffectWatch``), and none starts once the chain is stopped.
-@usableFromInline
 struct EffectStart<Action> {
   /// The cancellation identifiers of the effects around this one, innermost last.
   let ids: EffectIDs

@@ -282,6 +282,8 @@ class RootEngine {
   /// Whether the root store is still there: an effect's send, a scoped store's send and the
   /// shared values' trackers check it first.
   final let liveness = Liveness()
+  /// Whether the root store is still there.
+  @usableFromInline final var isAlive: Bool { liveness.isAlive }
   /// The place of the root state, its type forgotten: what a scoped store reads its part from.
   @usableFromInline final let statePlace: RawStatePlace
 
@@ -328,7 +330,7 @@ final class RootCore<State, Action>: RootEngine {
   /// place, so no action copies it.
   @usableFromInline let storage: StatePlace<State>
   /// Owns ``storage`` and frees it after the core is gone.
-  @usableFromInline let allocation: StateAllocation<State>
+  let allocation: StateAllocation<State>
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
   @usableFromInline let middleware: [Middleware<State, Action>]
   @usableFromInline let configuration: StoreConfiguration
@@ -342,7 +344,7 @@ final class RootCore<State, Action>: RootEngine {
   /// in place on every action, with no exclusivity check (see `Memory.swift`).
   @usableFromInline let bookkeeping: StatePlace<Bookkeeping<Action>>
   /// Owns ``bookkeeping``.
-  @usableFromInline let bookkeepingAllocation: StateAllocation<Bookkeeping<Action>>
+  let bookkeepingAllocation: StateAllocation<Bookkeeping<Action>>
   /// The parts of the state read through a key path (`store.title`) since they last changed:
   /// only their readers are told when they change.
   @usableFromInline let fields: TrackedFields<RootCore, State>
@@ -978,9 +980,9 @@ final class ScopedCore<State, Action> {
 
   /// Sends an action to the root; does nothing if the part is gone or the root store was
   /// released.
-  @usableFromInline
+  @inlinable
   func send(_ action: Action) -> StoreTask {
-    guard root.liveness.isAlive, !part.canVanish || part.locate(root.statePlace) != nil else {
+    guard root.isAlive, !part.canVanish || part.locate(root.statePlace) != nil else {
       return StoreTask(group: nil)
     }
     return forward(action)

@@ -31,7 +31,6 @@ where Reducers.State == State, Reducers.Action == Action {
   }
 
   /// The reducers' appearances, in order.
-  @inlinable
   public func _appearance() -> Appearance<State, Action>? {
     reducers._appearance()
   }

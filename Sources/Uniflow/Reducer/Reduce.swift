@@ -41,7 +41,6 @@ public struct Reduce<State, Action>: Reducer {
   }
 
   /// The wrapped reducer's appearance, for a `Reduce` made from a reducer.
-  @inlinable
   public func _appearance() -> Appearance<State, Action>? {
     appearance
   }

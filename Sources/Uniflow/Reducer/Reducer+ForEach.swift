@@ -108,7 +108,6 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
   }
 
   /// The parent's appearance, then that of every element.
-  @inlinable
   public func _appearance() -> Appearance<Parent.State, Parent.Action>? {
     let parentAppearance = parent._appearance()
     guard let appearance = element._appearance() else { return parentAppearance }

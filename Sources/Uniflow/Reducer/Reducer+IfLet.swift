@@ -32,6 +32,7 @@ extension Reducer {
   ///   - action: The case of this reducer's action carrying the child's actions.
   ///   - child: The child reducer.
   /// - Returns: A reducer running both.
+  @inlinable
   public consuming func ifLet<ChildState, ChildAction, Child: Reducer>(
     _ state: any WritableKeyPath<State, ChildState?> & Sendable,
     action: ActionCase<Action, ChildAction>,
@@ -51,6 +52,7 @@ extension Reducer {
   ///   - action: The case of this reducer's action carrying the child's actions.
   ///   - child: The child reducer.
   /// - Returns: A reducer running both.
+  @inlinable
   public consuming func ifLet<ChildState: Identifiable, ChildAction, Child: Reducer>(
     _ state: any WritableKeyPath<State, ChildState?> & Sendable,
     action: ActionCase<Action, ChildAction>,
@@ -66,17 +68,18 @@ extension Reducer {
 /// A parent reducer with a child reducer on an optional part of its state; see
 /// ``Reducer/ifLet(_:action:then:)-5kmwn``.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  let parent: Parent
-  let toChildState: MutableKeyPath<Parent.State, Child.State?>
-  let toChildAction: ActionCase<Parent.Action, Child.Action>
-  let child: Child
+  @usableFromInline let parent: Parent
+  @usableFromInline let toChildState: MutableKeyPath<Parent.State, Child.State?>
+  @usableFromInline let toChildAction: ActionCase<Parent.Action, Child.Action>
+  @usableFromInline let child: Child
   /// Which child is presented: its `id`, its enum case, or `nil` when there is no telling.
-  let identify: (Child.State) -> EffectID?
+  @usableFromInline let identify: (Child.State) -> EffectID?
   /// Whether the child state is a class instance, which can change its identity in place.
-  let isChildAnObject: Bool
+  @usableFromInline let isChildAnObject: Bool
   /// What the child's request to be dismissed becomes.
-  let dismissal: Dismissal<Parent.Action>
+  @usableFromInline let dismissal: Dismissal<Parent.Action>
 
+  @inlinable
   init(
     parent: Parent, toChildState: any WritableKeyPath<Parent.State, Child.State?> & Sendable,
     toChildAction: ActionCase<Parent.Action, Child.Action>, child: Child,
@@ -94,6 +97,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   /// Runs the child (if present and the action is its case), then the parent; cancels the
   /// child's effects if the parent dismissed or replaced it, and starts the work of a child
   /// that appeared.
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     var childEffect = Effect<Parent.Action>.none
     // The child's identity, once read (for an enum child, by reflection, which costs
@@ -136,6 +140,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   ///
   /// Apart, and never inlined, with ``replaced(_:isPresentedNow:after:in:)``: a presentation
   /// changes on few actions, and their code stays out of the path every action takes.
+  @usableFromInline
   @inline(never)
   func appeared(after effect: Effect<Parent.Action>, in state: inout Parent.State) -> Effect<Parent.Action> {
     effect.merge(with: appear(in: &state))
@@ -143,6 +148,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   /// `effect`, the cancellation of the child with identity `before`, and the work of the child
   /// that replaced it, if one did.
+  @usableFromInline
   @inline(never)
   func replaced(
     _ before: EffectID?, isPresentedNow: Bool, after effect: Effect<Parent.Action>,
@@ -161,6 +167,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 
   /// Starts the work of the child presented in `state` on its appearance, as the child's own.
+  @inlinable
   func appear(in state: inout Parent.State) -> Effect<Parent.Action> {
     guard let appearance = child._appearance() else { return .none }
     return toChildState.modify(&state) { childState in
@@ -174,6 +181,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   /// A child's effect, as the parent's: its actions in the child's case, its cancellation
   /// identifiers in the namespace of the child with this identity, all of it cancelled when
   /// that child goes.
+  @inlinable
   func lift(_ effect: Effect<Child.Action>, of identity: EffectID?) -> Effect<Parent.Action> {
     let namespace = toChildState.namespace(instance: identity)
     return effect.lift(toChildAction.embed, into: namespace, dismissal: dismissal)
@@ -184,6 +192,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   /// it is the same child. Different bits say nothing (the parent may have written an equal
   /// value). Not for a child that is a class instance, which can change its identity in place.
   /// `value` is `inout` only so that its bytes are read where it is, without another copy.
+  @inlinable
   static func isChild(
     of state: inout Parent.State, at path: MutableKeyPath<Parent.State, Child.State?>,
     identicalTo value: inout Child.State?
@@ -197,11 +206,16 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 ///
 /// Each reducer that presents a child makes one: whether the child's type is an enum is
 /// looked up on its first value and kept there, so only enum values are reflected after.
+@usableFromInline
 final class EnumCaseIdentity<Value>: Sendable {
   /// Whether `Value` is an enum, once a first value told.
   private let isEnum = LockIsolated<Bool?>(nil)
 
+  @usableFromInline
+  init() {}
+
   /// The case of `value`, if `Value` is an enum.
+  @usableFromInline
   func callAsFunction(_ value: Value) -> EffectID? {
     if isEnum.withLock({ $0 }) == false { return nil }
     let mirror = Mirror(reflecting: value)
@@ -213,6 +227,7 @@ final class EnumCaseIdentity<Value>: Sendable {
 }
 
 /// Why a child presented over a plain action case cannot be dismissed from inside.
+@usableFromInline
 func plainCaseDismissal(_ child: Any.Type) -> String {
   "\(typeName(child)) is presented with ifLet over a plain action case; carry its actions in a "
     + "PresentationAction case to let it dismiss itself"

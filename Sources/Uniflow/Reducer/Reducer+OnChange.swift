@@ -38,6 +38,7 @@ extension Reducer {
   /// - Returns: This reducer, with the reaction.
   /// - Complexity: Two reads of the part and one comparison per action. A key path literal is
   ///   read as directly as the property it names.
+  @inlinable
   public func onChange<Value: Equatable>(
     of part: @escaping (State) -> Value,
     _ reaction: @escaping (_ old: Value, _ new: Value, _ state: inout State) -> Effect<Action>
@@ -49,13 +50,14 @@ extension Reducer {
 /// A reducer that reacts to a change of a part of its state; see
 /// ``Reducer/onChange(of:_:)``.
 public struct OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
-  let base: Base
-  let part: (Base.State) -> Value
-  let reaction: (Value, Value, inout Base.State) -> Effect<Base.Action>
+  @usableFromInline let base: Base
+  @usableFromInline let part: (Base.State) -> Value
+  @usableFromInline let reaction: (Value, Value, inout Base.State) -> Effect<Base.Action>
   /// Whether the part is a shared value, equal to itself whatever it holds: its contents are
   /// then kept before the action, to compare with after it.
-  let isShared: Bool
+  @usableFromInline let isShared: Bool
 
+  @inlinable
   init(
     base: Base, part: @escaping (Base.State) -> Value,
     reaction: @escaping (Value, Value, inout Base.State) -> Effect<Base.Action>
@@ -67,6 +69,7 @@ public struct OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
   }
 
   /// Runs the base reducer, then the reaction if the part changed.
+  @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let old = isShared ? contentSnapshot(of: part(state)) : part(state)
     let effect = base.reduce(into: &state, action: action)

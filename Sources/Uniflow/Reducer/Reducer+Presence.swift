@@ -33,6 +33,7 @@ extension Reducer {
   /// - Parameter work: Called with the state that appeared, which it may change; returns the
   ///   work to start.
   /// - Returns: This reducer, with the work.
+  @inlinable
   public func onAppear(
     _ work: @escaping (_ state: inout State) -> Effect<Action>
   ) -> PresenceReducer<Self> {
@@ -57,6 +58,7 @@ extension Reducer {
   ///
   /// - Parameter work: The clean-up, after the feature went, given the state it appeared with.
   /// - Returns: This reducer, with the work.
+  @inlinable
   public func onDisappear(
     _ work: @escaping @Sendable (_ state: State) async -> Void
   ) -> PresenceReducer<Self> where State: Sendable {
@@ -71,15 +73,17 @@ extension Reducer {
 
 /// A reducer with work bound to its feature's presence; see ``Reducer/onAppear(_:)``.
 public struct PresenceReducer<Base: Reducer>: Reducer {
-  let base: Base
-  let appearance: (inout Base.State) -> Effect<Base.Action>
+  @usableFromInline let base: Base
+  @usableFromInline let appearance: (inout Base.State) -> Effect<Base.Action>
 
+  @inlinable
   init(base: Base, appearance: @escaping (inout Base.State) -> Effect<Base.Action>) {
     self.base = base
     self.appearance = appearance
   }
 
   /// Runs the base reducer.
+  @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     base.reduce(into: &state, action: action)
   }
@@ -96,7 +100,6 @@ public struct PresenceReducer<Base: Reducer>: Reducer {
 public typealias Appearance<State, Action> = (inout State) -> Effect<Action>
 
 /// Both appearances, one after the other; `nil` when neither is there.
-@usableFromInline
 func merged<State, Action>(
   _ first: Appearance<State, Action>?, _ second: Appearance<State, Action>?
 ) -> Appearance<State, Action>? {
@@ -106,6 +109,7 @@ func merged<State, Action>(
 }
 
 /// Waits until the current task is cancelled.
+@usableFromInline
 func waitForCancellation() async {
   let (stream, continuation) = AsyncStream<Never>.makeStream()
   // The stream ends when the task is cancelled; the continuation is kept until then, so that it

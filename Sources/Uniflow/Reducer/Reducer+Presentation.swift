@@ -36,6 +36,7 @@ extension Reducer {
   ///   - action: The case of this reducer's action carrying the child's presentation actions.
   ///   - child: The child reducer.
   /// - Returns: A reducer running both.
+  @inlinable
   public consuming func ifLet<ChildState, ChildAction, Child: Reducer>(
     _ state: any WritableKeyPath<State, ChildState?> & Sendable,
     action: ActionCase<Action, PresentationAction<ChildAction>>,
@@ -58,6 +59,7 @@ extension Reducer {
   ///   - action: The case of this reducer's action carrying the child's presentation actions.
   ///   - child: The child reducer.
   /// - Returns: A reducer running both.
+  @inlinable
   public consuming func ifLet<ChildState: Identifiable, ChildAction, Child: Reducer>(
     _ state: any WritableKeyPath<State, ChildState?> & Sendable,
     action: ActionCase<Action, PresentationAction<ChildAction>>,
@@ -75,10 +77,11 @@ extension Reducer {
 /// A parent reducer that, after it ran, sets a presented child to `nil` on
 /// ``PresentationAction/dismiss``; see ``Reducer/ifLet(_:action:then:)-9navc``.
 public struct DismissReducer<Parent: Reducer, ChildState>: Reducer {
-  let parent: Parent
-  let toChildState: MutableKeyPath<Parent.State, ChildState?>
-  let isDismissal: @Sendable (Parent.Action) -> Bool
+  @usableFromInline let parent: Parent
+  @usableFromInline let toChildState: MutableKeyPath<Parent.State, ChildState?>
+  @usableFromInline let isDismissal: @Sendable (Parent.Action) -> Bool
 
+  @inlinable
   init(
     parent: Parent, toChildState: any WritableKeyPath<Parent.State, ChildState?> & Sendable,
     isDismissal: @escaping @Sendable (Parent.Action) -> Bool
@@ -89,6 +92,7 @@ public struct DismissReducer<Parent: Reducer, ChildState>: Reducer {
   }
 
   /// Runs the parent, then dismisses the child if the action is its dismissal.
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let effect = parent.reduce(into: &state, action: action)
     guard isDismissal(action) else { return effect }
@@ -124,6 +128,7 @@ extension ActionCase {
   ///
   /// - Returns: The case embedding a child action as `.presented(action)` in this case, and
   ///   extracting it from there; a dismissal is not one of the child's actions.
+  @inlinable
   public func presented<ChildAction>() -> ActionCase<Parent, ChildAction>
   where Child == PresentationAction<ChildAction> {
     let (embed, extract) = (self.embed, self.extract)
@@ -141,6 +146,7 @@ extension ActionCase {
   ///
   /// - Parameter child: A case of this case's child action type.
   /// - Returns: The case of the grandchild's actions in the parent's.
+  @inlinable
   public func appending<Grandchild>(
     _ child: ActionCase<Child, Grandchild>
   ) -> ActionCase<Parent, Grandchild> {
@@ -151,6 +157,7 @@ extension ActionCase {
   }
 
   /// Whether an action is the dismissal of a presentation case.
+  @inlinable
   func isDismissal<ChildAction>() -> @Sendable (Parent) -> Bool
   where Child == PresentationAction<ChildAction> {
     let extract = self.extract

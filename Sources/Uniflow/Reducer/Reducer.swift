@@ -73,11 +73,9 @@ public protocol Reducer<State, Action> {
 extension Reducer {
   /// Nothing: a reducer that implements ``reduce(into:action:)`` starts no work on
   /// appearance unless it is wrapped in ``onAppear(_:)``.
-  @inlinable
   public func _appearance() -> Appearance<State, Action>? { nil }
 
   /// This reducer's reduction and appearance.
-  @inlinable
   public func _storeParts() -> (
     reduction: (inout State, Action) -> Effect<Action>, appearance: Appearance<State, Action>?
   ) {
@@ -106,13 +104,11 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   }
 
   /// The appearance of ``body``.
-  @inlinable
   public func _appearance() -> Appearance<State, Action>? {
     body._appearance()
   }
 
   /// Evaluates ``body`` once, for both its reduction and its appearance.
-  @inlinable
   public func _storeParts() -> (
     reduction: (inout State, Action) -> Effect<Action>, appearance: Appearance<State, Action>?
   ) {

@@ -102,7 +102,6 @@ where R0.State == R1.State, R0.Action == R1.Action {
   }
 
   /// Both reducers' appearances, in order.
-  @inlinable
   public func _appearance() -> Appearance<R0.State, R0.Action>? {
     merged(r0._appearance(), r1._appearance())
   }
@@ -128,7 +127,6 @@ public struct OptionalReducer<Wrapped: Reducer>: Reducer {
   }
 
   /// The wrapped reducer's appearance, if there is one.
-  @inlinable
   public func _appearance() -> Appearance<Wrapped.State, Wrapped.Action>? {
     wrapped?._appearance()
   }
@@ -152,7 +150,6 @@ where First.State == Second.State, First.Action == Second.Action {
   }
 
   /// The chosen reducer's appearance.
-  @inlinable
   public func _appearance() -> Appearance<First.State, First.Action>? {
     switch self {
     case .first(let reducer): reducer._appearance()
@@ -187,7 +184,6 @@ public struct ReducerArray<Element: Reducer>: Reducer {
   }
 
   /// Every reducer's appearance, in order.
-  @inlinable
   public func _appearance() -> Appearance<Element.State, Element.Action>? {
     reducers.reduce(nil) { merged($0, $1._appearance()) }
   }

@@ -113,7 +113,6 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   }
 
   /// The child's appearance, on its part.
-  @inlinable
   public func _appearance() -> Appearance<ParentState, ParentAction>? {
     guard let appearance = child._appearance() else { return nil }
     let (toChildState, embed) = (self.toChildState, toChildAction.embed)
@@ -145,7 +144,6 @@ public struct CaseReducer<ParentState, Child: Reducer>: Reducer {
   }
 
   /// The child's appearance, while the state is its case.
-  @inlinable
   public func _appearance() -> Appearance<ParentState, Child.Action>? {
     guard let appearance = child._appearance() else { return nil }
     let toCase = self.toCase

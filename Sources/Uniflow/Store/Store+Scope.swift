@@ -146,6 +146,7 @@ extension Store {
   /// - Complexity: O(1) to create, and O(1) per send and per state read (a lookup by id). The
   ///   row's presence, once read, is compared after each action (a lookup by id) until it
   ///   changes.
+  @available(*, deprecated, message: "Scope with the collection's ActionCase, whose row store hears its own actions: scope(id:in:action:) with ActionCase(Action.rows)")
   @inlinable
   public func scope<Element: Identifiable, ElementAction>(
     id: Element.ID,

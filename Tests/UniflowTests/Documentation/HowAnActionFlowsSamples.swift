@@ -53,9 +53,7 @@ extension DocumentationSampleTests {
       enum Action {
         case rows(IdentifiedAction<Int, Row.Action>)
 
-        static let rowsCase = ActionCase<Action, IdentifiedAction<Int, Row.Action>>(
-          embed: Action.rows,
-          extract: { if case .rows(let action) = $0 { action } else { nil } })
+        static let rowsCase = ActionCase(Action.rows)
       }
 
       var body: some Reducer<State, Action> {
@@ -77,7 +75,7 @@ extension DocumentationSampleTests {
 
     @Test func aRowsActionReachesTheRootAndItsObserver() throws {
       let checklist = Store(initialState: Checklist.State(), reducer: Checklist())
-      let row = try #require(checklist.scope(id: 2, in: \.rows, action: Checklist.Action.rows))
+      let row = try #require(checklist.scope(id: 2, in: \.rows, action: Checklist.Action.rowsCase))
       var printed: [Bool] = []
       let rowToken = row.observe(\.isDone) { isDone in printed.append(isDone) }
       row.send(.toggle)  // 3. through a row's store
