@@ -207,7 +207,7 @@ public let liveInspectorPage: String = #"""
         const left = 100 * lane.start / span;
         const width = lane.end === null ? 100 - left : 100 * (lane.end - lane.start) / span;
         const cause = indexOfSeq.has(lane.cause) ? steps[indexOfSeq.get(lane.cause)][2] : "";
-        const label = "#" + lane.id + " of #" + lane.cause + " " + cause + (lane.end === null ? " \u00b7 running" : " \u00b7 " + lane.kind);
+        const label = "effect " + lane.id + " of #" + lane.cause + " " + cause + (lane.end === null ? " \u00b7 running" : " \u00b7 " + lane.kind);
         return '<div class="lane ' + (lane.end === null ? "running" : lane.kind) + '" data-effect="' + lane.id +
           '" data-kind="' + lane.kind + '"><div class="bar" style="left:' + left.toFixed(2) + '%;width:' +
           Math.max(0, width).toFixed(2) + '%"></div><span class="label">' + escapeHTML(label) + "</span></div>";
