@@ -188,6 +188,23 @@ class LiveInspectorTests(unittest.TestCase):
             "const rows = document.querySelectorAll('#timeline .row[data-row]'); rows[rows.length - 1].click()")
         self.driver.save_screenshot(str(SCREENSHOT))
 
+    def test_6_export_is_a_log_replay_and_the_static_inspector_accept(self):
+        downloads = self.work / "downloads"
+        downloads.mkdir()
+        self.driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+        self.driver.find_element(By.ID, "export").click()
+        exported = downloads / "todo.jsonl"
+        WebDriverWait(self.driver, 10).until(lambda d: exported.exists() and exported.read_text().endswith("\n"))
+        text = exported.read_text()
+        self.assertIn('"effect":', text)
+        self.assertEqual(len(text.splitlines()), 2 + self.rows() + text.count('"effect":'))
+        replay = subprocess.run([TODO, "replay", str(exported)], capture_output=True, text=True)
+        self.assertEqual(replay.returncode, 0, replay.stdout + replay.stderr)
+        page = subprocess.run([INSPECT, str(exported), "-o", str(self.work / "exported.html")],
+                              capture_output=True, text=True)
+        self.assertEqual(page.returncode, 0, page.stdout + page.stderr)
+        self.assertEqual(page.stderr, "")
+
     def request(self, path, host=None, method="GET"):
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
         connection.putrequest(method, path, skip_host=True)
