@@ -112,6 +112,7 @@ class LiveInspectorTests(unittest.TestCase):
     def tearDownClass(cls):
         cls.driver.quit()
         cls.todo.finish()
+        cls.inspector.stdout.close()
         cls.inspector.terminate()
         cls.inspector.wait(timeout=30)
         shutil.rmtree(cls.work, ignore_errors=True)
@@ -223,6 +224,47 @@ class LiveInspectorTests(unittest.TestCase):
         self.assertEqual(self.request("/?token=" + self.token, method="POST")[0], 405)
         _, headers = self.request("/?token=" + self.token)
         self.assertFalse(any(name.lower().startswith("access-control-") for name in headers))
+
+
+class HostileLogTests(unittest.TestCase):
+    """A malformed line, markup in a name and a 100 MB line: notes on the page, the rest shown."""
+
+    def test_bad_lines_are_noted_and_the_rest_is_shown(self):
+        work = Path(tempfile.mkdtemp())
+        log = work / "s.jsonl"
+        with log.open("w") as file:
+            file.write('{"format":"uniflow-session","version":1,"app":"<b>app</b>","start":"2026-01-01T00:00:00.000Z"}\n')
+            file.write('{"state":{"n":0}}\n')
+            file.write('{"seq":1,"time":0.1,"name":"<img src=x onerror=alert(1)>","cause":null,"action":{},"patch":[]}\n')
+            file.write('{"seq":2, oops\n')
+            file.write('{"seq":3,"time":0.2,"name":"huge","cause":null,"action":"' + "x" * (100 << 20) + '","patch":[]}\n')
+            file.write('{"seq":4,"time":0.3,"name":"after","cause":null,"action":{},"patch":[{"op":"replace","path":"/n","value":4}]}\n')
+        inspector = subprocess.Popen([INSPECT, "--live", str(log)], stdout=subprocess.PIPE, text=True)
+        url = re.search(r"http://\S+", inspector.stdout.readline()).group(0)
+        options = Options()
+        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
+            options.add_argument(argument)
+        driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+        try:
+            driver.get(url)
+            WebDriverWait(driver, 30).until(
+                lambda d: d.execute_script("return document.getElementById('timeline').dataset.rows") == "2")
+            notes = driver.find_element(By.ID, "notes").text
+            self.assertIn("Line 4 cannot be read", notes)
+            self.assertIn("longer than the 16777216 bytes", notes)
+            self.assertEqual(driver.find_elements(By.CSS_SELECTOR, "#timeline img, #app b"), [])
+            self.assertIn("<img src=x onerror=alert(1)>", driver.find_element(By.ID, "timeline").text)
+            self.assertIn("<b>app</b>", driver.find_element(By.ID, "app").text)
+            # The server is still up: the page is served again.
+            driver.get(url)
+            WebDriverWait(driver, 30).until(
+                lambda d: d.execute_script("return document.getElementById('timeline').dataset.rows") == "2")
+        finally:
+            driver.quit()
+            inspector.stdout.close()
+            inspector.terminate()
+            inspector.wait(timeout=30)
+            shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":
