@@ -207,7 +207,9 @@ public final class LiveInspectorServer: Sendable {
     }
   }
 
-  private func response(_ status: Int, _ body: String, contentType: String = "text/plain; charset=utf-8")
+  private func response(
+    _ status: Int, _ body: String, contentType: String = "text/plain; charset=utf-8"
+  )
     -> [UInt8]
   {
     let reason =

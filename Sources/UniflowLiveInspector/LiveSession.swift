@@ -124,7 +124,8 @@ func jsonString(_ text: String) -> String {
     case "\t": out += "\\t"
     default:
       if scalar.value < 0x20 {
-        out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+        out +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
           + String(scalar.value, radix: 16)
       } else {
         out.unicodeScalars.append(scalar)

@@ -9,7 +9,8 @@ import UniflowLiveInspector
   }
 
   @Test func requestIsReadWithItsQueryAndHeaders() throws {
-    let outcome = try read("GET /events?token=a%2Fb&x=1&token=other HTTP/1.1\r\nHost: 127.0.0.1:80\r\nX-Two:  v \r\n\r\n")
+    let outcome = try read(
+      "GET /events?token=a%2Fb&x=1&token=other HTTP/1.1\r\nHost: 127.0.0.1:80\r\nX-Two:  v \r\n\r\n")
     #expect(
       outcome
         == .request(

@@ -13,7 +13,8 @@ struct LiveInspectorServerTests {
 
   private func get(_ target: String, host: String? = nil, extra: String = "") throws -> String {
     let host = host ?? "127.0.0.1:\(server.port)"
-    return try HTTPClient.exchange("GET \(target) HTTP/1.1\r\nHost: \(host)\r\n\(extra)\r\n", port: server.port)
+    return try HTTPClient.exchange(
+      "GET \(target) HTTP/1.1\r\nHost: \(host)\r\n\(extra)\r\n", port: server.port)
   }
 
   @Test func pageIsServedWithTheToken() throws {
@@ -90,7 +91,8 @@ struct LiveInspectorServerTests {
     #expect(answer.contains("\r\n\r\ndata: {\"state\":1}\n\n"))
     #expect(
       answer.contains(
-        "event: note\ndata: \"A line of 100000000 bytes is longer than the 16 bytes the live inspector reads: it is skipped.\"\n\n"))
+        "event: note\ndata: \"A line of 100000000 bytes is longer than the 16 bytes the live inspector reads: it is skipped.\"\n\n"
+      ))
     #expect(answer.hasSuffix("data: {\"second\":2}\n\n"))
     server.stop()
   }

@@ -14,7 +14,9 @@ struct LogFollowerTests {
   }
 
   /// A follower of the log whose events come out of the returned stream.
-  private func follow(maximumLineLength: Int = 1 << 20) throws -> (LogFollower, AsyncStream<LogFollower.Event>.AsyncIterator) {
+  private func follow(
+    maximumLineLength: Int = 1 << 20
+  ) throws -> (LogFollower, AsyncStream<LogFollower.Event>.AsyncIterator) {
     let (events, sink) = AsyncStream.makeStream(of: LogFollower.Event.self)
     let follower = try LogFollower(path: path, maximumLineLength: maximumLineLength) { sink.yield($0) }
     return (follower, events.makeAsyncIterator())

@@ -71,7 +71,8 @@ public struct SessionEffect: Sendable, Hashable {
     else {
       throw .malformedLine(
         line: line,
-        reason: #"an "effect" line needs "id", "kind" (start, finish or cancel), "cause", "after" and "time""#)
+        reason: #"an "effect" line needs "id", "kind" (start, finish or cancel), "cause", "after" and "time""#
+      )
     }
     self.init(id: id, kind: kind, cause: cause, after: after, time: time)
   }

@@ -106,6 +106,7 @@ struct SessionEffectTests {
       log.issue
         == .malformedLine(
           line: 3,
-          reason: #"an "effect" line needs "id", "kind" (start, finish or cancel), "cause", "after" and "time""#))
+          reason:
+            #"an "effect" line needs "id", "kind" (start, finish or cancel), "cause", "after" and "time""#))
   }
 }
