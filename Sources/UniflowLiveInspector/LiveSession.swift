@@ -65,7 +65,7 @@ public final class LiveSession: @unchecked Sendable {
       let note =
         "event: note\ndata: "
         + jsonString(
-          "The log is longer than the \(maximumBytes >> 20) MiB the live inspector keeps: "
+          "The log is longer than the \(sizeText(maximumBytes)) the live inspector keeps: "
             + "the lines after this point are not shown.") + "\n\n"
       frames.append(note)
     } else {
@@ -109,6 +109,11 @@ public final class LiveSession: @unchecked Sendable {
     condition.broadcast()
     condition.unlock()
   }
+}
+
+/// A size in MiB when it is a whole number of them, else in bytes.
+private func sizeText(_ bytes: Int) -> String {
+  bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
 }
 
 /// A string as a JSON string, escaping `<` so that it is safe anywhere in a page.

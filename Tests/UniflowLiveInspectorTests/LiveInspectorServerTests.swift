@@ -109,6 +109,24 @@ struct LiveInspectorServerTests {
     server.stop()
   }
 
+  @Test func endlessLogStopsBeingKeptAtTheLimitAndThePageIsToldSo() throws {
+    let small = LiveSession(maximumBytes: 100)
+    let server = try LiveInspectorServer(session: small, page: "", token: "t")
+    for number in 1...10 { small.receive(.line("line \(number) " + String(repeating: "x", count: 20))) }
+    let answer = try HTTPClient.exchange(
+      "GET /events?token=t HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n", port: server.port,
+      until: "not shown.\"\n\n")
+    #expect(answer.contains("data: line 2 "))
+    #expect(!answer.contains("data: line 3 "))
+    #expect(
+      answer.hasSuffix(
+        "event: note\ndata: \"The log is longer than the 100 bytes the live inspector keeps: the lines after "
+          + "this point are not shown.\"\n\n"))
+    #expect(small.frameCount == 3)
+    server.stop()
+    self.server.stop()
+  }
+
   @Test func tooManyConnectionsAreAnswered503() throws {
     let small = try LiveInspectorServer(
       session: LiveSession(), page: "", token: "t", maximumConnections: 0)
