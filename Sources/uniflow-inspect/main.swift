@@ -50,8 +50,10 @@ if arguments.first == "--live" {
   guard let logPath = rest.popFirst() else { fail("--live needs a LOG\n\(usage)", status: 2) }
   var port = 0
   while let argument = rest.popFirst() {
-    guard argument == "--port", let value = rest.popFirst().flatMap({ Int($0) }), (0...65_535).contains(value)
-    else { fail("unknown argument \(argument)\n\(usage)", status: 2) }
+    guard argument == "--port" else { fail("unknown argument \(argument)\n\(usage)", status: 2) }
+    guard let value = rest.popFirst().flatMap({ Int($0) }), (0...65_535).contains(value) else {
+      fail("--port needs a port number, from 0 to 65535", status: 2)
+    }
     port = value
   }
   // A page gone away must not end the program.
