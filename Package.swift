@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "UniflowTesting", targets: ["UniflowTesting"]),
     .library(name: "UniflowMVVM", targets: ["UniflowMVVM"]),
     .library(name: "UniflowDevTools", targets: ["UniflowDevTools"]),
+    .library(name: "UniflowLiveInspector", targets: ["UniflowLiveInspector"]),
     // The Todo demo's libraries, so that the fuzz package under Fuzz/ can build their parsers;
     // they are an example's code, not part of Uniflow.
     .library(name: "TodoCore", targets: ["TodoCore"]),
@@ -27,7 +28,9 @@ let package = Package(
     .target(name: "UniflowTesting", dependencies: ["Uniflow"]),
     .target(name: "UniflowMVVM", dependencies: ["Uniflow"]),
     .target(name: "UniflowDevTools", dependencies: ["Uniflow", "UniflowTesting"]),
-    .executableTarget(name: "uniflow-inspect", dependencies: ["UniflowDevTools"]),
+    // The live inspector: follows a log as it is written and serves it on the loopback address.
+    .target(name: "UniflowLiveInspector", dependencies: ["Uniflow", "UniflowDevTools"]),
+    .executableTarget(name: "uniflow-inspect", dependencies: ["UniflowDevTools", "UniflowLiveInspector"]),
 
     // The Todo demo: the features and their SQLite and PostgreSQL repositories, the terminal's
     // keys and line editor, and the terminal program.
@@ -69,6 +72,7 @@ let package = Package(
       dependencies: ["Uniflow", "UniflowMVVM", "UniflowTesting", "UniflowTestSupport"]),
     .testTarget(
       name: "UniflowDevToolsTests", dependencies: ["Uniflow", "UniflowDevTools", "UniflowTesting"]),
+    .testTarget(name: "UniflowLiveInspectorTests", dependencies: ["UniflowLiveInspector"]),
     .testTarget(
       name: "TodoTests",
       dependencies: [

@@ -36,6 +36,22 @@ private typealias AppFeature = Checklist
     #expect(try SessionLog(contentsOf: logURL).steps.map(\.name) == ["add"])
   }
 
+  @Test func sessionRecorderRecordsEffects() async throws {
+    let state = AppFeature.State()
+    let sink = RingBufferSessionSink(capacity: 10)
+    let recorder = try SessionRecorder<AppFeature.State, AppFeature.Action>(
+      appName: "checklist", initialState: state, sink: sink)
+
+    var configuration = StoreConfiguration()
+    configuration.effectEventHandler = { recorder.record($0) }
+
+    let store = Store(
+      initialState: state, reducer: AppFeature(), middleware: [recorder.middleware],
+      configuration: configuration)
+    store.send(.add("Milk"))
+    #expect(try sink.log().steps.count == 1)
+  }
+
   @Test func sessionRecorderMarksStoppedChains() throws {
     let state = AppFeature.State()
     let sink = RingBufferSessionSink(capacity: 10)

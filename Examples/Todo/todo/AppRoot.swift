@@ -53,9 +53,12 @@ struct AppRoot {
     settings: Shared<TodoSettings>,
     recorder: SessionRecorder<TodoFeature.State, TodoFeature.Action>?
   ) {
+    // A recording holds the effects too, drawn as lanes by the inspector.
+    var configuration = StoreConfiguration()
+    if let recorder { configuration.effectEventHandler = { recorder.record($0) } }
     store = Store(
       initialState: Self.initialState(settings: settings), reducer: TodoFeature(repository: repository),
-      middleware: recorder.map { [$0.middleware] } ?? [])
+      middleware: recorder.map { [$0.middleware] } ?? [], configuration: configuration)
     self.changeWatch = changeWatch
   }
 

@@ -73,11 +73,27 @@ extension RootCore: EffectPlacement {
       send = makeSend(group: group, cause: start.cause, chain: .unwatched)
       taskIDs = start.ids
     }
+    guard let eventHandler = configuration.effectEventHandler else {
+      tasks.start(ids: taskIDs, group: group) { token in
+        operationTask(
+          on: executor, priority: priority.map(TaskPriority.init(rawValue:)), operation, send: send,
+          liveness: liveness, diagnosticHandler: diagnosticHandler, tasks: tasks, token: token,
+          group: group)
+      }
+      return nil
+    }
+    var startedToken: Int?
     tasks.start(ids: taskIDs, group: group) { token in
-      operationTask(
-        on: executor, priority: priority.map(TaskPriority.init(rawValue:)), operation, send: send,
+      startedToken = token
+      return operationTask(
+        on: executor, priority: priority.map(TaskPriority.init(rawValue:)),
+        reportingEnd(of: operation, id: token, cause: start.cause, to: eventHandler), send: send,
         liveness: liveness, diagnosticHandler: diagnosticHandler, tasks: tasks, token: token,
         group: group)
+    }
+    // Reported before the task can report its end: that waits for the main actor.
+    if let startedToken {
+      eventHandler(EffectEvent(id: startedToken, phase: .started, cause: start.cause))
     }
     return nil
   }

@@ -23,11 +23,11 @@ import Foundation
 /// changing (a file made, deleted or renamed, as an atomic write does) but not a write inside
 /// a file that stays open: there, `seesEveryWrite` adds nothing. That branch is built and
 /// tested by the macOS workflow only.
-final class DirectoryWatcher: Sendable {
+package final class DirectoryWatcher: Sendable {
   #if canImport(Darwin)
     private let source: LockIsolated<(any DispatchSourceFileSystemObject)?>
 
-    init?(directory: String, seesEveryWrite: Bool = false, onEvent: @escaping @Sendable () -> Void) {
+    package init?(directory: String, seesEveryWrite: Bool = false, onEvent: @escaping @Sendable () -> Void) {
       // A dispatch source on a folder sees its entries change, not writes inside its files.
       let descriptor = open(directory, O_EVTONLY)
       guard descriptor >= 0 else { return nil }
@@ -47,7 +47,7 @@ final class DirectoryWatcher: Sendable {
     }
 
     /// Stops watching; calling it again does nothing.
-    func stop() {
+    package func stop() {
       source.withLock { source in
         source?.cancel()
         source = nil
@@ -57,7 +57,7 @@ final class DirectoryWatcher: Sendable {
     /// The write end of the pipe that wakes the thread to stop; `nil` once stopped.
     private let wakeDescriptor: LockIsolated<Int32?>
 
-    init?(directory: String, seesEveryWrite: Bool = false, onEvent: @escaping @Sendable () -> Void) {
+    package init?(directory: String, seesEveryWrite: Bool = false, onEvent: @escaping @Sendable () -> Void) {
       let inotify = inotify_init1(Int32(IN_CLOEXEC))
       guard inotify >= 0 else { return nil }
       // A file written in full, or renamed into the folder: never one half-written, whose
@@ -115,7 +115,7 @@ final class DirectoryWatcher: Sendable {
     }
 
     /// Stops watching; calling it again does nothing.
-    func stop() {
+    package func stop() {
       guard let descriptor = wakeDescriptor.withLock({ $0.take() }) else { return }
       var byte: UInt8 = 1
       _ = write(descriptor, &byte, 1)

@@ -40,6 +40,11 @@ public struct StoreConfiguration: Sendable {
   /// prints one line to standard error, in debug and release builds alike.
   public var diagnosticHandler: @MainActor @Sendable (StoreDiagnostic) -> Void
 
+  /// Receives the start and the end of every ``Effect/run(priority:operation:catch:)`` effect
+  /// the store starts, on the main actor: what a recorder needs to draw effects as lanes.
+  /// `nil`, the default, costs the store one check per effect.
+  public var effectEventHandler: (@MainActor @Sendable (EffectEvent) -> Void)?
+
   /// Where effects run their nonisolated work: the operation of a
   /// ``Effect/run(priority:operation:catch:)`` effect, and what the store's main-actor effect
   /// tasks (of a concatenation, say) call. `nil`, the default, is the global concurrent executor.

@@ -43,6 +43,9 @@ public struct SessionLog: Sendable {
   public private(set) var steps: [SessionStep]
   /// The marks where the store's loop guard stopped a chain of actions, in order.
   public private(set) var stops: [SessionStop]
+  /// The starts, ends and cancellations of effects, in order; empty in a log recorded before
+  /// effects were recorded.
+  public private(set) var effects: [SessionEffect]
   /// The step lines that could not be read, in order; empty when the whole log was read.
   public private(set) var skippedLines: [SkippedLine]
   /// The line numbers of the steps read, one per step: a skipped line shifts those after it.
@@ -70,11 +73,12 @@ public struct SessionLog: Sendable {
   ///   - initialState: The state the session started from.
   ///   - steps: The steps, in order.
   ///   - stops: The marks where the loop guard stopped a chain, in order.
+  ///   - effects: The effects' starts and ends, in order.
   /// - Throws: ``SessionLogError/invalidPatch(line:reason:)`` when a step's change does not
   ///   apply to the state before it.
   public init(
     header: SessionHeader, initialState: JSONValue, steps: [SessionStep],
-    stops: [SessionStop] = []
+    stops: [SessionStop] = [], effects: [SessionEffect] = []
   )
     throws(SessionLogError)
   {
@@ -83,6 +87,7 @@ public struct SessionLog: Sendable {
     self.steps = []
     self.skippedLines = []
     self.stops = stops
+    self.effects = effects
     self.stepLines = []
     self.checkpoints = [initialState]
     var state = initialState
@@ -162,6 +167,7 @@ public struct SessionLog: Sendable {
     self.skippedLines = []
     self.stepLines = []
     self.stops = []
+    self.effects = []
     self.checkpoints = [initialState]
     self.steps.reserveCapacity(lines.count - 2)
     self.stepLines.reserveCapacity(lines.count - 2)
@@ -175,6 +181,9 @@ public struct SessionLog: Sendable {
         do {
           if let stop = try SessionStop(json: json, line: index + 1) {
             stops.append(stop)
+            issue = nil
+          } else if let effect = try SessionEffect(json: json, line: index + 1) {
+            effects.append(effect)
             issue = nil
           } else {
             issue = append(
@@ -259,12 +268,17 @@ public struct SessionLog: Sendable {
   }
 
   /// The log as JSON Lines text, each line ending with a line break; a stop follows the step
-  /// it marks.
+  /// it marks, an effect line the step recorded before it.
   public var jsonLines: String {
     var text = header.json.serialized + "\n"
     text += "{\"state\":" + initialState.serialized + "}\n"
     var stops = self.stops[...]
+    var effects = self.effects[...]
     for step in steps {
+      while let effect = effects.first, effect.after < step.sequenceNumber {
+        text += effect.jsonLine + "\n"
+        effects.removeFirst()
+      }
       text += step.jsonLine
       text += "\n"
       while let stop = stops.first, stop.after <= step.sequenceNumber {
@@ -272,6 +286,7 @@ public struct SessionLog: Sendable {
         stops.removeFirst()
       }
     }
+    for effect in effects { text += effect.jsonLine + "\n" }
     for stop in stops { text += stop.jsonLine + "\n" }
     return text
   }

@@ -4,7 +4,7 @@ import Uniflow
 /// after it are not the chain's.
 ///
 /// A ``SessionRecorder`` writes one when it is handed a `StoreDiagnostic.actionCycle` or
-/// a `StoreDiagnostic.effectCycle` with ``SessionRecorder/record(_:)``;
+/// a `StoreDiagnostic.effectCycle` with ``SessionRecorder/record(_:)-(StoreDiagnostic)``;
 /// in the log it is a line of its own, after the last action of the chain:
 ///
 /// ```

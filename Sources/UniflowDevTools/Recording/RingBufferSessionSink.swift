@@ -23,6 +23,7 @@ public final class RingBufferSessionSink: SessionSink {
   private var head = 0
   /// The marks of chains the loop guard stopped, oldest first.
   private var stops: [SessionStop] = []
+  private var effects: [SessionEffect] = []
   /// The number of actions dropped so far.
   public private(set) var droppedCount = 0
 
@@ -47,11 +48,19 @@ public final class RingBufferSessionSink: SessionSink {
     case .initialState(let state):
       baseState = state
       stops.removeAll()
+      effects.removeAll()
       buffer.removeAll(keepingCapacity: true)
       head = 0
       droppedCount = 0
     case .stop(let stop):
       stops.append(stop)
+    case .effect(let effect):
+      effects.append(effect)
+      // Only the effects of kept actions are worth keeping.
+      if effects.count > 2 * capacity, !buffer.isEmpty {
+        let oldest = buffer[head].sequenceNumber
+        effects.removeAll { $0.after < oldest - 1 }
+      }
     case .step(let step):
       guard buffer.count == capacity else {
         buffer.append(step)
@@ -90,6 +99,7 @@ public final class RingBufferSessionSink: SessionSink {
     let oldest = kept.first?.sequenceNumber ?? Int.max
     return try SessionLog(
       header: header, initialState: baseState, steps: kept,
-      stops: stops.filter { $0.after >= oldest })
+      stops: stops.filter { $0.after >= oldest },
+      effects: effects.filter { $0.after >= oldest - 1 })
   }
 }

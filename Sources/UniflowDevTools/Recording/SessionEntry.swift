@@ -8,6 +8,8 @@ public enum SessionEntry: Sendable, Hashable {
   case step(SessionStep)
   /// a mark where the store's loop guard stopped a chain of actions.
   case stop(SessionStop)
+  /// a moment in the life of an effect: its start, its end or its cancellation.
+  case effect(SessionEffect)
 
   /// The entry as one line of JSON, without the line break.
   public var jsonLine: String {
@@ -16,6 +18,7 @@ public enum SessionEntry: Sendable, Hashable {
     case .initialState(let state): "{\"state\":" + state.serialized + "}"
     case .step(let step): step.jsonLine
     case .stop(let stop): stop.jsonLine
+    case .effect(let effect): effect.jsonLine
     }
   }
 }

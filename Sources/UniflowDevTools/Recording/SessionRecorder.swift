@@ -125,6 +125,34 @@ public final class SessionRecorder<State: Encodable, Action: Encodable> {
     }
   }
 
+  /// Records the start or the end of an effect, after the last action recorded, so that the
+  /// inspector draws it as a lane.
+  ///
+  /// Hand it the store's effect events:
+  ///
+  /// ```swift
+  /// var configuration = StoreConfiguration()
+  /// configuration.effectEventHandler = { recorder.record($0) }
+  /// ```
+  ///
+  /// - Parameter event: The store's effect event.
+  public func record(_ event: EffectEvent) {
+    let kind: SessionEffect.Kind =
+      switch event.phase {
+      case .started: .start
+      case .finished: .finish
+      case .cancelled: .cancel
+      }
+    do {
+      try sink.write(
+        .effect(
+          SessionEffect(
+            id: event.id, kind: kind, cause: event.cause, after: stepCount, time: elapsed().seconds)))
+    } catch {
+      if failure == nil { failure = error }
+    }
+  }
+
   /// Records one action and the state after it.
   ///
   /// The ``middleware`` calls this for every action; call it yourself only to record actions
