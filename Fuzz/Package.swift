@@ -19,6 +19,7 @@ let package = Package(
     fuzzTarget("fuzz-line-editor", ["TodoCore", "TodoTerminal"]),
     fuzzTarget("fuzz-arguments", ["TodoCore", "TodoTerminal"]),
     fuzzTarget("fuzz-import", ["TodoCore"]),
+    fuzzTarget("fuzz-server-address", ["TodoCore"]),
   ],
   swiftLanguageModes: [.v6]
 )

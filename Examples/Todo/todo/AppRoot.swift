@@ -89,9 +89,17 @@ struct AppRoot {
       if let inspect = recording.inspect { return Recording.inspect(arguments: inspect) }
       if let replay = recording.replay { return Recording.replay(arguments: replay) }
       invocation = try Invocation(arguments: recording.arguments)
-      try refusePasswordOnCommandLine(invocation)
     } catch {
       printError("\(error.message) (see 'todo --help')")
+      return 2
+    }
+    // The server's address is checked before anything runs, the same way (and with the same
+    // status) from the option as from the environment; no message repeats it.
+    let server: PostgresServer?
+    do throws(TodoStoreError) {
+      server = try serverAddress(invocation: invocation, environment: environment)
+    } catch {
+      printError("\(error.description) (see 'todo --help')")
       return 2
     }
     switch invocation.command {
@@ -132,8 +140,7 @@ struct AppRoot {
       // which may be mistyped.
       let readsNothingThere =
         !isInteractive && !invocation.command.createsTheDatabase && TodoDatabaseLocation.isMissing(path)
-      if let address = invocation.server ?? environment[serverVariable].flatMap({ $0.isEmpty ? nil : $0 }) {
-        let server = try PostgresServer(address)
+      if let server {
         let todos = try PostgresTodoRepository(server: server)
         (repository, changeWatch) = (todos, PostgresChangeWatch(repository: todos))
       } else if readsNothingThere {
@@ -181,21 +188,18 @@ struct AppRoot {
     return Recording.finish(status: status, recorder: recorder, path: recording.recordPath)
   }
 
-  /// Refuses a password written in `--server`: the process list, and the shell's history,
-  /// would show it. It belongs in libpq's password file or `PGPASSWORD` (or, at a pinch, in
-  /// `UNIFLOW_TODO_SERVER`, which only the user's own processes can read).
-  private static func refusePasswordOnCommandLine(_ invocation: Invocation) throws(UsageError) {
-    guard let address = invocation.server else { return }
-    let server: PostgresServer
+  /// The todo server `--server` or `UNIFLOW_TODO_SERVER` names, checked; `nil` for the local
+  /// file. A password in `--server` is refused: the process list and the shell's history would
+  /// show it.
+  private static func serverAddress(
+    invocation: Invocation, environment: [String: String]
+  ) throws(TodoStoreError) -> PostgresServer? {
+    if let address = invocation.server { return try PostgresServer(address, isOption: true) }
+    guard let address = environment[serverVariable], !address.isEmpty else { return nil }
     do throws(TodoStoreError) {
-      server = try PostgresServer(address)
-    } catch {
-      throw UsageError(error.description)
-    }
-    guard !server.hasPassword else {
-      throw UsageError(
-        "--server \(server.maskedConnectionString): a password on the command line shows in the "
-          + "process list; put it in ~/.pgpass or PGPASSWORD, or the address in \(serverVariable)")
+      return try PostgresServer(address, isOption: false)
+    } catch .badServerAddress(let reason) {
+      throw .badServerAddress(reason: "\(reason) (in \(serverVariable))")
     }
   }
 }

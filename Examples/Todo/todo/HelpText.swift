@@ -55,9 +55,9 @@ let helpText = """
     --server CONNINFO             keep the todos on a PostgreSQL server (or set
                                   $UNIFLOW_TODO_SERVER): a libpq connection string or URI,
                                   such as postgresql://todo@db.example.org/todos; TLS
-                                  settings (sslmode=verify-full…) pass through to libpq; the
-                                  password goes in ~/.pgpass or $PGPASSWORD, never here. The
-                                  display settings stay in the local database file
+                                  settings (sslmode=verify-full…) pass through to libpq. The
+                                  display settings stay in the local database file. For
+                                  the server's password: \(PostgresServer.passwordAdvice)
     -h, --help                    show this help
     --version                     show the version
     --record FILE                 record the session's actions and states to a new file

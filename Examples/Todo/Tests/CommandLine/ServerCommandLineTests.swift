@@ -99,18 +99,36 @@ import TodoCore
       saying: "has schema version 7 but this todo knows versions up to 2")
   }
 
-  @Test func aPasswordOnTheCommandLineIsRefusedWithoutShowingIt() async throws {
-    let result = try await todo.runWithoutDatabase([
-      "--server", "postgresql://todo:hunter2-secret@db.example.org/todos", "list",
-    ])
-    expectFailure(
-      result, status: 2, saying: "postgresql://todo:***@db.example.org/todos: a password on the command line")
+  @Test(arguments: [
+    "postgresql://todo:hunter2-secret@db.example.org/todos",
+    "host=db.example.org password='hunter2 secret' dbname=todos",
+    #"host=db.example.org password=Team\ hunter2 dbname=todos"#,
+    "host=db.example.org password\t=hunter2 dbname=todos",
+    "postgresql://todo@db.example.org/todos?pass%77ord=hunter2",
+  ])
+  func aPasswordOnTheCommandLineIsRefusedWithoutShowingIt(address: String) async throws {
+    let result = try await todo.runWithoutDatabase(["--server", address, "list"])
+    expectFailure(result, status: 2, saying: "--server (todos on db.example.org:")
+    #expect(result.standardError.contains(PostgresServer.passwordAdvice))
     #expect(!result.standardError.contains("hunter2"))
-    let keywords = try await todo.runWithoutDatabase([
-      "--server", "host=db password='hunter2 secret' dbname=x", "list",
-    ])
-    expectFailure(keywords, status: 2, saying: "host=db password=*** dbname=x")
-    #expect(!keywords.standardError.contains("hunter2"))
+  }
+
+  @Test(arguments: [
+    ("postgresql://todo:hunter2@[::1/todos", "the host: an IPv6 address opened with [ is not closed with ]"),
+    ("postgresql://todo:hunter2%zz@127.0.0.1/todos", "the password: a % that is not followed by two"),
+  ])
+  func aMalformedAddressIsRefusedAlikeFromTheOptionAndTheEnvironment(address: String, reason: String)
+    async throws
+  {
+    let option = try await todo.runWithoutDatabase(["--db", todo.database, "--server", address, "list"])
+    expectFailure(option, status: 2, saying: reason)
+    let variable = try await todo.runWithoutDatabase(
+      ["--db", todo.database, "list"], environment: ["UNIFLOW_TODO_SERVER": address])
+    expectFailure(variable, status: 2, saying: reason)
+    #expect(variable.standardError.contains("UNIFLOW_TODO_SERVER"))
+    #expect(!(option.standardError + variable.standardError).contains("hunter2"))
+    // Nothing was created.
+    #expect(!FileManager.default.fileExists(atPath: todo.database))
     let help = try await todo.runWithoutDatabase(["--help"])
     #expect(help.standardOutput.contains("--server CONNINFO"))
   }

@@ -71,6 +71,9 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
   /// The server's address (`--server`, `UNIFLOW_TODO_SERVER`) is not a libpq connection
   /// string or URI.
   case badServerAddress(reason: String)
+  /// `--server` holds a password, which the process list and the shell's history would show:
+  /// refused before connecting.
+  case passwordOnCommandLine(server: String)
   /// The todo server cannot be reached when the program starts: libpq's reason.
   case serverUnreachable(server: String, reason: String)
   /// The connection to the todo server is lost, and it cannot be reached again yet: the
@@ -153,6 +156,9 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
       "the setting was not kept: \(reason)"
     case .badServerAddress(let reason):
       "the server address is not a libpq connection string or URI: \(reason)"
+    case .passwordOnCommandLine(let server):
+      "--server (\(server)) holds a password, which the process list and the shell's history "
+        + "would show; \(PostgresServer.passwordAdvice)"
     case .serverUnreachable(let server, let reason):
       "cannot reach the todo server \(server): \(reason)"
     case .offline(let server):
