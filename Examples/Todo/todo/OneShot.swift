@@ -167,8 +167,12 @@ struct OneShot {
   private func addFromStandardInput() async throws(StandardOutput.Failure) -> Int32 {
     let titles: [String]
     do {
-      let input = try FileHandle.standardInput.readToEnd() ?? Data()
-      titles = try TitleImport(reading: input).titles
+      // Read a piece at a time: a line too long is refused before the rest of it is read.
+      var reader = TitleImport.Reader()
+      while let piece = try FileHandle.standardInput.read(upToCount: 65_536), !piece.isEmpty {
+        try reader.read(piece)
+      }
+      titles = try reader.finish().titles
     } catch let error as TitleImport.Error {
       printError(error.description)
       return 2

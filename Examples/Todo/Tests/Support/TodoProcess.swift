@@ -56,10 +56,11 @@ struct TodoProcess {
   /// removes a variable).
   func runWithoutDatabase(
     _ arguments: [String], environment: [String: String?] = [:], input: String? = nil,
-    standardOutput: FileHandle? = nil
+    standardInput: FileHandle? = nil, standardOutput: FileHandle? = nil
   ) async throws -> Result {
     let process = try start(
-      arguments, environment: environment, input: input, standardOutput: standardOutput)
+      arguments, environment: environment, input: input, standardInput: standardInput,
+      standardOutput: standardOutput)
     return try await finish(process)
   }
 
@@ -139,12 +140,13 @@ struct TodoProcess {
   /// wants, then calls ``finish(_:)``.
   ///
   /// - Parameters:
+  ///   - standardInput: What the program reads instead of a pipe `input` is written to.
   ///   - standardOutput: Where the output goes instead of a file the result reads.
   ///   - unprivileged: Whether to run as the user "nobody" when the tests run as root (as a
   ///     continuous-integration machine does, where every permission check passes).
   func start(
     _ arguments: [String], environment: [String: String?] = [:], input: String? = nil,
-    standardOutput: FileHandle? = nil, unprivileged: Bool = false
+    standardInput: FileHandle? = nil, standardOutput: FileHandle? = nil, unprivileged: Bool = false
   ) throws -> Running {
     let executable = try #require(
       Self.executable, "the todo executable is not built next to the tests; run 'swift build' first")
@@ -170,7 +172,7 @@ struct TodoProcess {
     process.standardOutput = try standardOutput ?? FileHandle(forWritingTo: output)
     process.standardError = try FileHandle(forWritingTo: error)
     let pipe = Pipe()
-    process.standardInput = pipe
+    process.standardInput = standardInput ?? pipe
     try process.run()
     if let input {
       pipe.fileHandleForWriting.write(Data(input.utf8))
