@@ -141,8 +141,8 @@ struct AppRoot {
       let readsNothingThere =
         !isInteractive && !invocation.command.createsTheDatabase && TodoDatabaseLocation.isMissing(path)
       if let server {
-        let todos = try PostgresTodoRepository(server: server)
-        (repository, changeWatch) = (todos, PostgresChangeWatch(repository: todos))
+        (repository, changeWatch) = try serverRepository(
+          server, setsUp: isInteractive || invocation.command.createsTheDatabase)
       } else if readsNothingThere {
         if invocation.databasePath != nil || environment[TodoDatabaseLocation.environmentVariable] == path {
           printWarning("there is no todo database at \(path); nothing is read or created there")
@@ -186,6 +186,23 @@ struct AppRoot {
     let status = try await OneShot(store: root.store).run(invocation.command)
     await values.flush()
     return Recording.finish(status: status, recorder: recorder, path: recording.recordPath)
+  }
+
+  /// The repository on the server and its change watch. As on the local file, only what
+  /// stores something sets up a database with no todo tables; a read answers as from an empty
+  /// list (with a warning) and leaves it as it was.
+  private static func serverRepository(
+    _ server: PostgresServer, setsUp: Bool
+  ) throws(TodoStoreError) -> (any TodoRepository, any TodoChangeWatch) {
+    let todos: PostgresTodoRepository
+    do {
+      todos = try PostgresTodoRepository(server: server, setsUp: setsUp)
+    } catch {
+      guard case .serverNotSetUp = error else { throw error }
+      printWarning(error.description)
+      return (InMemoryTodoRepository(), NothingToWatch())
+    }
+    return (todos, PostgresChangeWatch(repository: todos))
   }
 
   /// The todo server `--server` or `UNIFLOW_TODO_SERVER` names, checked; `nil` for the local

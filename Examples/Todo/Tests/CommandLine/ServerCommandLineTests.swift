@@ -20,6 +20,14 @@ import TodoCore
     _ arguments: String..., database: String? = nil, environment: [String: String?] = [:],
     input: String? = nil
   ) async throws -> TodoProcess.Result {
+    try await run(arguments, database: database, environment: environment, input: input)
+  }
+
+  /// Runs `todo --db <local file> --server <server> arguments…`.
+  func run(
+    _ arguments: [String], database: String? = nil, environment: [String: String?] = [:],
+    input: String? = nil
+  ) async throws -> TodoProcess.Result {
     try await todo.runWithoutDatabase(
       ["--db", database ?? todo.database, "--server", server.connectionString] + arguments,
       environment: environment, input: input)
@@ -42,6 +50,28 @@ import TodoCore
     let fromEnvironment = try await todo.runWithoutDatabase(
       ["--db", desktop, "list"], environment: ["UNIFLOW_TODO_SERVER": server.connectionString])
     expectSuccess(fromEnvironment, printing: "1  [ ] Buy milk\n2  [ ] Call mom\n")
+  }
+
+  @Test func aReadOfADatabaseWithoutTodoTablesCreatesNothing() async throws {
+    // Another application's database: its table, and no todo tables.
+    try cluster.admin("CREATE TABLE invoices (id int PRIMARY KEY)", database: server.database)
+    func tables() throws -> [String] {
+      try PostgresConnection(server: server).query(
+        "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename"
+      ).compactMap { $0.text(0) }
+    }
+    let warning = "todo: warning: the database \(server.description) has no todo tables yet"
+    for command in [["list"], ["list", "--json"], ["done", "1"], ["undo"], ["show", "1"]] {
+      let result = try await run(command)
+      #expect(result.standardError.hasPrefix(warning), "\(command): \(result.standardError)")
+      #expect(try tables() == ["invoices"], "\(command)")
+    }
+    let list = try await run("list")
+    #expect(list.status == 0 && list.standardOutput == "")
+    // The first command that stores something sets it up.
+    expectSuccess(try await run("add", "Buy milk"), printing: "Added 1: Buy milk\n")
+    #expect(try tables().contains("todos"))
+    expectSuccess(try await run("list"), printing: "1  [ ] Buy milk\n")
   }
 
   @Test func aTitleThatLooksLikeSQLIsStoredAsText() async throws {

@@ -86,6 +86,9 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
   case loginRefused(server: String, reason: String)
   /// The todo server has no database of that name.
   case serverDatabaseMissing(server: String, database: String)
+  /// The database on the server has no todo tables yet, and the command only reads: it was
+  /// left as it was (the first command that stores something sets it up).
+  case serverNotSetUp(server: String)
   /// The todo database on the server lacks one of its tables: damaged, or another program's.
   case serverTableMissing(server: String, table: String)
   /// The todo database on the server was set up by a newer version of this program.
@@ -169,8 +172,11 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
     case .loginRefused(let server, let reason):
       "the todo server \(server) refused the login: \(reason)"
     case .serverDatabaseMissing(let server, let database):
-      "the todo server \(server) has no database \(database); create it (scripts/todo-server "
-        + "setup does) or name another one"
+      "the todo server \(server) has no database \(database); create it (on a server of your "
+        + "own, scripts/todo-server database FOLDER NAME does) or name another one"
+    case .serverNotSetUp(let server):
+      "the database \(server) has no todo tables yet; nothing is read or created there (the "
+        + "first 'todo add' sets it up)"
     case .serverTableMissing(let server, let table):
       "the todo database \(server) has no table \(table): it is damaged or another program's "
         + "(nothing was changed)"
