@@ -104,7 +104,8 @@ struct AppRoot {
     }
     switch invocation.command {
     case .help:
-      try StandardOutput.writeLine(helpText)
+      try StandardOutput.writeLine(
+        helpText(backend: backend(server: server, invocation: invocation, environment: environment)))
       return 0
     case .version:
       try StandardOutput.writeLine(
@@ -177,7 +178,9 @@ struct AppRoot {
       repository: repository, changeWatch: changeWatch, settings: settings, recorder: recorder)
     if isInteractive {
       let status = await TerminalApp(
-        store: root.store, changeWatch: root.changeWatch, diagnostics: diagnostics
+        store: root.store, changeWatch: root.changeWatch, diagnostics: diagnostics,
+        backend: backend(server: server, invocation: invocation, environment: environment)
+          ?? .local(path: invocation.databasePath ?? "", home: nil)
       ).run()
       // The settings' last change is written before the program ends.
       await values.flush()
@@ -186,6 +189,19 @@ struct AppRoot {
     let status = try await OneShot(store: root.store).run(invocation.command)
     await values.flush()
     return Recording.finish(status: status, recorder: recorder, path: recording.recordPath)
+  }
+
+  /// Where the todos are, as the program names it; `nil` when the database's path cannot be
+  /// worked out (the error comes when it is used).
+  private static func backend(
+    server: PostgresServer?, invocation: Invocation, environment: [String: String]
+  ) -> Backend? {
+    if let server { return .server(server) }
+    guard
+      let path = try? TodoDatabaseLocation.resolve(
+        explicitPath: invocation.databasePath, environment: environment)
+    else { return nil }
+    return .local(path: path, home: environment["HOME"])
   }
 
   /// The repository on the server and its change watch. As on the local file, only what

@@ -3,9 +3,12 @@ import TodoCore
 /// The program's version, as `--version` prints it.
 let programVersion = "0.1.0"
 
-/// The text `--help` prints.
-let helpText = """
-  todo: a todo list on an embedded SQLite database, built with Uniflow.
+/// The text `--help` prints, its first line naming where the todos are.
+///
+/// - Parameter backend: Where the todos are: `nil` when it cannot be worked out.
+func helpText(backend: Backend?) -> String {
+  """
+  todo: a todo list on \(backend?.phrase ?? "an embedded SQLite database"), built with Uniflow.
 
   Usage:
     todo                          the interactive list on a terminal; otherwise print the list
@@ -108,3 +111,4 @@ let helpText = """
        the command again. A log that cannot be opened is status 1, before any change; output
        that fails when nothing changed (a list) is status 1 too
   """
+}

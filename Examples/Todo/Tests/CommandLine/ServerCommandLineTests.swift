@@ -74,6 +74,31 @@ import TodoCore
     expectSuccess(try await run("list"), printing: "1  [ ] Buy milk\n")
   }
 
+  @Test func aLoginWithoutGrantsIsToldWhatItMayDo() async throws {
+    let role = "reader_\(server.database)"
+    try cluster.admin(
+      "CREATE ROLE \(role) LOGIN", "GRANT CONNECT ON DATABASE \(server.database) TO \(role)",
+      "REVOKE CREATE ON SCHEMA public FROM PUBLIC", database: server.database)
+    let reader = try cluster.server(database: server.database, user: role)
+    func runAsReader(_ arguments: String...) async throws -> TodoProcess.Result {
+      try await todo.runWithoutDatabase(["--db", todo.database, "--server", reader.connectionString] + arguments)
+    }
+    // No tables yet, and a login that may not create them: what to do.
+    expectFailure(
+      try await runAsReader("add", "Buy milk"), status: 1,
+      saying: "has no todo tables yet, and this login may not create them; run 'todo add' once as a role")
+    // Set up by the owner; the reader may read, and is told it may not change.
+    expectSuccess(try await run("add", "Buy milk"), printing: "Added 1: Buy milk\n")
+    try cluster.admin(
+      "GRANT USAGE ON SCHEMA public TO \(role)", "GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(role)",
+      database: server.database)
+    expectSuccess(try await runAsReader("list"), printing: "1  [ ] Buy milk\n")
+    expectFailure(
+      try await runAsReader("done", "1"), status: 1,
+      saying: "this login may read the todos on \(reader.description) but not change them")
+    expectSuccess(try await run("list"), printing: "1  [ ] Buy milk\n")
+  }
+
   @Test func aTitleThatLooksLikeSQLIsStoredAsText() async throws {
     let title = "'); DROP TABLE todos; --"
     expectSuccess(try await run("add", "--", title), printing: "Added 1: \(title)\n")

@@ -183,10 +183,17 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
     case .newerServerSchema(let server, let version, let supported):
       "the todo database \(server) has schema version \(version) but this todo knows versions "
         + "up to \(supported); use a newer todo (nothing was changed)"
+    case .serverCannotUpgrade(let server, 0, _):
+      "the database \(server) has no todo tables yet, and this login may not create them; run "
+        + "'todo add' once as a role that may (the database's owner), then this login can use "
+        + "them with the grants the README lists (nothing was changed)"
     case .serverCannotUpgrade(let server, let version, let current):
       "the todo database \(server) has schema version \(version) and this todo needs version "
         + "\(current), which this login may not set up; connect once as the tables' owner to "
         + "upgrade it (nothing was changed)"
+    case .server(let server, "42501", _):
+      "this login may read the todos on \(server) but not change them: it lacks a grant (the "
+        + "README lists those a team role needs); nothing was changed"
     case .server(let server, let code, let message):
       "PostgreSQL error \(code) on \(server): \(message)"
     }
