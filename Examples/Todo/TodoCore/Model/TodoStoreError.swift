@@ -170,7 +170,7 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
       "the connection to the todo server \(server) broke while a change was saved, and the "
         + "server cannot be reached to check it: the change may or may not have been made"
     case .loginRefused(let server, let reason):
-      "the todo server \(server) refused the login: \(reason)"
+      "the todo server \(server) refused the login: \(reason) (\(PostgresServer.passwordAdvice))"
     case .serverDatabaseMissing(let server, let database):
       "the todo server \(server) has no database \(database); create it (on a server of your "
         + "own, scripts/todo-server database FOLDER NAME does) or name another one"
@@ -203,7 +203,7 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
   /// server is back, and keeps what was typed.
   public var isConnectionLoss: Bool {
     switch self {
-    case .offline, .changeOutcomeUnknown: true
+    case .offline, .changeOutcomeUnknown, .loginRefused: true
     default: false
     }
   }
