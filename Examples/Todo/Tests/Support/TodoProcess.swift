@@ -35,6 +35,9 @@ struct TodoProcess {
     return environment
   }()
 
+  /// The environment of a colour terminal, as the interactive tests run the program on.
+  static let colourTerminal: [String: String?] = ["TERM": "xterm-256color", "NO_COLOR": nil]
+
   let directory: TemporaryDirectory
   /// The database the runs use, passed with `--db` unless a test passes its own options.
   let database: String
@@ -72,23 +75,21 @@ struct TodoProcess {
   ) async throws -> (
     status: Int32, output: String
   ) {
+    let (terminal, process) = try startOnTerminal(
+      arguments: arguments, environment: ["HOME": directory.file("home")].merging(environment) { $1 })
+    let status = try await terminal.finish(process)
+    return (status, terminal.text())
+  }
+
+  /// Starts `todo --db <database> arguments…` on a new pseudo-terminal and returns without
+  /// waiting; see ``start(on:arguments:environment:unprivileged:)``.
+  func startOnTerminal(
+    arguments: [String] = [], environment: [String: String?] = [:], unprivileged: Bool = false
+  ) throws -> (terminal: PseudoTerminal, process: Process) {
     let terminal = try PseudoTerminal()
-    let executable = try #require(Self.executable)
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["--db", database] + arguments
-    var merged = Self.baseEnvironment
-    merged["HOME"] = directory.file("home")
-    for (name, value) in environment { merged[name] = value }
-    process.environment = merged
-    process.standardInput = terminal.terminal
-    process.standardOutput = terminal.terminal
-    process.standardError = terminal.terminal
-    try process.run()
-    try terminal.closeTerminalSide()
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    return (process.terminationStatus, terminal.text())
+    let process = try start(
+      on: terminal, arguments: arguments, environment: environment, unprivileged: unprivileged)
+    return (terminal, process)
   }
 
   /// Starts `todo --db <database> arguments…` on `terminal`, as a user at a terminal would,
