@@ -19,7 +19,8 @@ struct Backend: Equatable {
       shown = "~" + path.dropFirst(home.count)
     }
     return Backend(
-      name: shown, phrase: "the SQLite file \(shown)", settingsPlace: "kept in the database file, for every todo")
+      name: shown, phrase: "the SQLite file \(shown)",
+      settingsPlace: "kept in the database file, for every todo")
   }
 
   /// The todo server, the settings staying in the local file of each machine.

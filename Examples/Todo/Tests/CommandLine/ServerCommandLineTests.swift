@@ -81,7 +81,8 @@ import TodoCore
       "REVOKE CREATE ON SCHEMA public FROM PUBLIC", database: server.database)
     let reader = try cluster.server(database: server.database, user: role)
     func runAsReader(_ arguments: String...) async throws -> TodoProcess.Result {
-      try await todo.runWithoutDatabase(["--db", todo.database, "--server", reader.connectionString] + arguments)
+      try await todo.runWithoutDatabase(
+        ["--db", todo.database, "--server", reader.connectionString] + arguments)
     }
     // No tables yet, and a login that may not create them: what to do.
     expectFailure(
@@ -172,7 +173,9 @@ import TodoCore
     ("postgresql://todo:hunter2@[::1/todos", "the host: an IPv6 address opened with [ is not closed with ]"),
     ("postgresql://todo:hunter2%zz@127.0.0.1/todos", "the password: a % that is not followed by two"),
   ])
-  func aMalformedAddressIsRefusedAlikeFromTheOptionAndTheEnvironment(address: String, reason: String)
+  func aMalformedAddressIsRefusedAlikeFromTheOptionAndTheEnvironment(
+    address: String, reason: String
+  )
     async throws
   {
     let option = try await todo.runWithoutDatabase(["--db", todo.database, "--server", address, "list"])

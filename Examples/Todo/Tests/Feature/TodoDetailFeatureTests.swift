@@ -126,7 +126,9 @@ import UniflowTesting
     await store.receive(.path(.element(id: 0, action: .detail(.save)))) {
       $0.path[id: 0] = detail(typed: "Oat") { $0.saveStatus = .saving("Oat") }
     }
-    await store.receive({ if case .path(.element(_, .detail(.saved)))? = Optional($0) { true } else { false } }) {
+    await store.receive({
+      if case .path(.element(_, .detail(.saved)))? = Optional($0) { true } else { false }
+    }) {
       $0.path[id: 0] = detail(typed: "Oat") { $0.todo = noted("Oat") }
     }
     #expect(try await repository.snapshot().todos == [noted("Oat")])

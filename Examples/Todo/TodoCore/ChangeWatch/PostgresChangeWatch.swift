@@ -102,7 +102,8 @@ private final class Listener: Sendable {
           // not filling the server's log with failed logins.
           isLost = true
           signal.send(
-            .lost(.loginRefused(server: name, reason: reason + "; trying again every \(loginRetrySeconds) s")))
+            .lost(.loginRefused(server: name, reason: reason + "; trying again every \(loginRetrySeconds) s"))
+          )
           if wait(on: wake, milliseconds: loginRetrySeconds * 1_000) { return }
           continue
         }
