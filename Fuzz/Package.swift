@@ -20,6 +20,7 @@ let package = Package(
     fuzzTarget("fuzz-arguments", ["TodoCore", "TodoTerminal"]),
     fuzzTarget("fuzz-import", ["TodoCore"]),
     fuzzTarget("fuzz-http-request", ["UniflowLiveInspector"]),
+    fuzzTarget("fuzz-server-address", ["TodoCore"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -92,14 +92,23 @@ struct AppRoot {
       if let inspect = recording.inspect { return Recording.inspect(arguments: inspect) }
       if let replay = recording.replay { return Recording.replay(arguments: replay) }
       invocation = try Invocation(arguments: recording.arguments)
-      try refusePasswordOnCommandLine(invocation)
     } catch {
       printError("\(error.message) (see 'todo --help')")
       return 2
     }
+    // The server's address is checked before anything runs, the same way (and with the same
+    // status) from the option as from the environment; no message repeats it.
+    let server: PostgresServer?
+    do throws(TodoStoreError) {
+      server = try serverAddress(invocation: invocation, environment: environment)
+    } catch {
+      printError("\(error.description) (see 'todo --help')")
+      return 2
+    }
     switch invocation.command {
     case .help:
-      try StandardOutput.writeLine(helpText)
+      try StandardOutput.writeLine(
+        helpText(backend: backend(server: server, invocation: invocation, environment: environment)))
       return 0
     case .version:
       try StandardOutput.writeLine(
@@ -135,10 +144,9 @@ struct AppRoot {
       // which may be mistyped.
       let readsNothingThere =
         !isInteractive && !invocation.command.createsTheDatabase && TodoDatabaseLocation.isMissing(path)
-      if let address = invocation.server ?? environment[serverVariable].flatMap({ $0.isEmpty ? nil : $0 }) {
-        let server = try PostgresServer(address)
-        let todos = try PostgresTodoRepository(server: server)
-        (repository, changeWatch) = (todos, PostgresChangeWatch(repository: todos))
+      if let server {
+        (repository, changeWatch) = try serverRepository(
+          server, setsUp: isInteractive || invocation.command.createsTheDatabase)
       } else if readsNothingThere {
         if invocation.databasePath != nil || environment[TodoDatabaseLocation.environmentVariable] == path {
           printWarning("there is no todo database at \(path); nothing is read or created there")
@@ -173,7 +181,9 @@ struct AppRoot {
       repository: repository, changeWatch: changeWatch, settings: settings, recorder: recorder)
     if isInteractive {
       let status = await TerminalApp(
-        store: root.store, changeWatch: root.changeWatch, diagnostics: diagnostics
+        store: root.store, changeWatch: root.changeWatch, diagnostics: diagnostics,
+        backend: backend(server: server, invocation: invocation, environment: environment)
+          ?? .local(path: invocation.databasePath ?? "", home: nil)
       ).run()
       // The settings' last change is written before the program ends.
       await values.flush()
@@ -184,21 +194,48 @@ struct AppRoot {
     return Recording.finish(status: status, recorder: recorder, path: recording.recordPath)
   }
 
-  /// Refuses a password written in `--server`: the process list, and the shell's history,
-  /// would show it. It belongs in libpq's password file or `PGPASSWORD` (or, at a pinch, in
-  /// `UNIFLOW_TODO_SERVER`, which only the user's own processes can read).
-  private static func refusePasswordOnCommandLine(_ invocation: Invocation) throws(UsageError) {
-    guard let address = invocation.server else { return }
-    let server: PostgresServer
-    do throws(TodoStoreError) {
-      server = try PostgresServer(address)
+  /// Where the todos are, as the program names it; `nil` when the database's path cannot be
+  /// worked out (the error comes when it is used).
+  private static func backend(
+    server: PostgresServer?, invocation: Invocation, environment: [String: String]
+  ) -> Backend? {
+    if let server { return .server(server) }
+    guard
+      let path = try? TodoDatabaseLocation.resolve(
+        explicitPath: invocation.databasePath, environment: environment)
+    else { return nil }
+    return .local(path: path, home: environment["HOME"])
+  }
+
+  /// The repository on the server and its change watch. As on the local file, only what
+  /// stores something sets up a database with no todo tables; a read answers as from an empty
+  /// list (with a warning) and leaves it as it was.
+  private static func serverRepository(
+    _ server: PostgresServer, setsUp: Bool
+  ) throws(TodoStoreError) -> (any TodoRepository, any TodoChangeWatch) {
+    let todos: PostgresTodoRepository
+    do {
+      todos = try PostgresTodoRepository(server: server, setsUp: setsUp)
     } catch {
-      throw UsageError(error.description)
+      guard case .serverNotSetUp = error else { throw error }
+      printWarning(error.description)
+      return (InMemoryTodoRepository(), NothingToWatch())
     }
-    guard !server.hasPassword else {
-      throw UsageError(
-        "--server \(server.maskedConnectionString): a password on the command line shows in the "
-          + "process list; put it in ~/.pgpass or PGPASSWORD, or the address in \(serverVariable)")
+    return (todos, PostgresChangeWatch(repository: todos))
+  }
+
+  /// The todo server `--server` or `UNIFLOW_TODO_SERVER` names, checked; `nil` for the local
+  /// file. A password in `--server` is refused: the process list and the shell's history would
+  /// show it.
+  private static func serverAddress(
+    invocation: Invocation, environment: [String: String]
+  ) throws(TodoStoreError) -> PostgresServer? {
+    if let address = invocation.server { return try PostgresServer(address, isOption: true) }
+    guard let address = environment[serverVariable], !address.isEmpty else { return nil }
+    do throws(TodoStoreError) {
+      return try PostgresServer(address, isOption: false)
+    } catch .badServerAddress(let reason) {
+      throw .badServerAddress(reason: "\(reason) (in \(serverVariable))")
     }
   }
 }

@@ -3,9 +3,12 @@ import TodoCore
 /// The program's version, as `--version` prints it.
 let programVersion = "0.1.0"
 
-/// The text `--help` prints.
-let helpText = """
-  todo: a todo list on an embedded SQLite database, built with Uniflow.
+/// The text `--help` prints, its first line naming where the todos are.
+///
+/// - Parameter backend: Where the todos are: `nil` when it cannot be worked out.
+func helpText(backend: Backend?) -> String {
+  """
+  todo: a todo list on \(backend?.phrase ?? "an embedded SQLite database"), built with Uniflow.
 
   Usage:
     todo                          the interactive list on a terminal; otherwise print the list
@@ -55,9 +58,9 @@ let helpText = """
     --server CONNINFO             keep the todos on a PostgreSQL server (or set
                                   $UNIFLOW_TODO_SERVER): a libpq connection string or URI,
                                   such as postgresql://todo@db.example.org/todos; TLS
-                                  settings (sslmode=verify-full…) pass through to libpq; the
-                                  password goes in ~/.pgpass or $PGPASSWORD, never here. The
-                                  display settings stay in the local database file
+                                  settings (sslmode=verify-full…) pass through to libpq. The
+                                  display settings stay in the local database file. For
+                                  the server's password: \(PostgresServer.passwordAdvice)
     -h, --help                    show this help
     --version                     show the version
     --record FILE                 record the session's actions and states to a new file
@@ -108,3 +111,4 @@ let helpText = """
        the command again. A log that cannot be opened is status 1, before any change; output
        that fails when nothing changed (a list) is status 1 too
   """
+}

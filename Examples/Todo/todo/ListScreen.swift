@@ -12,7 +12,7 @@ import Uniflow
 /// place from the first visible one, so the rows are right whatever order they are told in.
 ///
 /// ```
-///  Uniflow Todo                                   2 open · 1 done · all
+///  Uniflow Todo · ~/todos.sqlite                 2 open · 1 done · all
 ///  ─────────────────────────────────────────────────────────────────────
 ///  ▸   1  [ ] Buy milk
 ///      2  [x] Call mom
@@ -49,8 +49,12 @@ final class ListScreen {
   private let headerLine = 1
   private let firstRowLine = 3
 
-  init(store: StoreOf<TodoListFeature>, canvas: Canvas, allowsColour: Bool) {
+  /// Where the todos are, named in the header: a file's path, or a server and its database.
+  private let backend: String
+
+  init(store: StoreOf<TodoListFeature>, canvas: Canvas, allowsColour: Bool, backend: String) {
     self.store = store
+    self.backend = backend
     self.canvas = canvas
     self.allowsColour = allowsColour
   }
@@ -114,7 +118,7 @@ final class ListScreen {
   }
 
   private func draw(_ header: Header) {
-    let title = " Uniflow Todo"
+    var title = " Uniflow Todo"
     let matching = header.search.isEmpty ? "" : " matching “\(header.search)”"
     let order =
       (header.sortOrder == .created ? "" : " by \(header.sortOrder)")
@@ -122,6 +126,9 @@ final class ListScreen {
     let summary =
       "\(header.openCount) open · \(header.doneCount) done · showing \(header.filter)\(matching)\(order) "
     let width = canvas.width
+    // Where the todos are, in the room the counts leave (cut short with … when it is narrow).
+    let room = width - TextWidth.columns(of: title) - TextWidth.columns(of: summary) - 4
+    if room >= 8 { title += " · " + TextWidth.fitted(backend, width: room) }
     let gap = max(1, width - TextWidth.columns(of: title) - TextWidth.columns(of: summary))
     canvas.put(
       "\u{1B}[1m" + TextWidth.fitted(title + String(repeating: " ", count: gap) + summary, width: width),

@@ -45,7 +45,7 @@ struct OneShot {
   private func perform(_ action: TodoFeature.Action) async throws(StandardOutput.Failure) -> Int32 {
     await store.send(action).finish()
     if let error = store.error {
-      printError(error.description)
+      printError(error.oneShotDescription)
       return error.isBadInput ? 2 : 1
     }
     guard let outcome = store.outcome else { return 0 }
@@ -57,7 +57,7 @@ struct OneShot {
   private func clearDoneAsking() async throws(StandardOutput.Failure) -> Int32 {
     await store.send(.load).finish()
     if let error = store.error {
-      printError(error.description)
+      printError(error.oneShotDescription)
       return 1
     }
     // One done todo or none: deleted without a question, as the list does.
@@ -99,7 +99,7 @@ struct OneShot {
     if let search { store.send(.list(.setSearch(search))) }
     await store.send(.load).finish()
     if let error = store.error {
-      printError(error.description)
+      printError(error.oneShotDescription)
       return 1
     }
     if json {
@@ -134,7 +134,7 @@ struct OneShot {
     // Written before the outcome is printed: a setting the database refused was not set.
     await store.send(.configure(key: key, value: value)).finish()
     if let error = store.error {
-      printError(error.description)
+      printError(error.oneShotDescription)
       return error.isBadInput ? 2 : 1
     }
     do throws(SharedStorageError) {
@@ -151,7 +151,7 @@ struct OneShot {
   private func show(_ id: Todo.ID) async throws(StandardOutput.Failure) -> Int32 {
     await store.send(.load).finish()
     if let error = store.error {
-      printError(error.description)
+      printError(error.oneShotDescription)
       return 1
     }
     guard let todo = store.todos[id: id] else {
@@ -167,8 +167,12 @@ struct OneShot {
   private func addFromStandardInput() async throws(StandardOutput.Failure) -> Int32 {
     let titles: [String]
     do {
-      let input = try FileHandle.standardInput.readToEnd() ?? Data()
-      titles = try TitleImport(reading: input).titles
+      // Read a piece at a time: a line too long is refused before the rest of it is read.
+      var reader = TitleImport.Reader()
+      while let piece = try FileHandle.standardInput.read(upToCount: 65_536), !piece.isEmpty {
+        try reader.read(piece)
+      }
+      titles = try reader.finish().titles
     } catch let error as TitleImport.Error {
       printError(error.description)
       return 2
@@ -188,6 +192,14 @@ struct OneShot {
 }
 
 extension TodoStoreError {
+  /// The error as a command that runs once says it: it does not stay to reconnect, so a lost
+  /// server is one it gave up on.
+  fileprivate var oneShotDescription: String {
+    guard case .offline(let server) = self else { return description }
+    return "cannot reach the todo server \(server): gave up, nothing was changed; try again when "
+      + "it is back"
+  }
+
   /// Whether the error is about what the user typed (exit status 2) rather than the list or
   /// the database (exit status 1).
   fileprivate var isBadInput: Bool {

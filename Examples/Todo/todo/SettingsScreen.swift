@@ -10,7 +10,7 @@ import Uniflow
 /// the screen as it comes.
 ///
 /// ```
-///  Settings                                  kept in the database, for every todo
+///  Settings                            kept in the database file, for every todo
 ///  ─────────────────────────────────────────────────────────────────────
 ///  ▸ filter      ‹ open ›     all, open, done
 ///    sort          created    created, title
@@ -34,8 +34,15 @@ final class SettingsScreen {
     var storageError: String?
   }
 
-  init(store: Store<TodoDestination.State, TodoDestination.Action>, canvas: Canvas, lines: Range<Int>) {
+  /// Where the settings live, said in the screen's title line.
+  private let settingsPlace: String
+
+  init(
+    store: Store<TodoDestination.State, TodoDestination.Action>, canvas: Canvas, lines: Range<Int>,
+    settingsPlace: String
+  ) {
     self.store = store
+    self.settingsPlace = settingsPlace
     self.canvas = canvas
     self.lines = lines
   }
@@ -62,7 +69,7 @@ final class SettingsScreen {
     guard let content else { return }
     let width = canvas.width
     let title = " Settings"
-    let note = "kept in the database, for every todo "
+    let note = settingsPlace + " "
     let gap = max(1, width - TextWidth.columns(of: title) - TextWidth.columns(of: note))
     var text: [(style: String, text: String)] = [
       ("\u{1B}[1m", title + String(repeating: " ", count: gap) + note),

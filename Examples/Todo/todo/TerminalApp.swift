@@ -106,8 +106,15 @@ final class TerminalApp {
   /// What the program's shared values report, printed once the terminal is restored.
   private let diagnostics: SharedDiagnostics
 
-  init(store: StoreOf<TodoFeature>, changeWatch: any TodoChangeWatch, diagnostics: SharedDiagnostics) {
+  /// Where the todos are, which the list's header and the settings screen name.
+  private let backend: Backend
+
+  init(
+    store: StoreOf<TodoFeature>, changeWatch: any TodoChangeWatch, diagnostics: SharedDiagnostics,
+    backend: Backend
+  ) {
     self.store = store
+    self.backend = backend
     self.changeWatch = changeWatch
     self.diagnostics = diagnostics
     canvas = Canvas(terminal: terminal)
@@ -210,7 +217,7 @@ final class TerminalApp {
     case .list:
       let list = ListScreen(
         store: store.scope(state: \.list, action: TodoFeature.Action.listCase), canvas: canvas,
-        allowsColour: allowsColour)
+        allowsColour: allowsColour, backend: backend.name)
       shown = .list(list)
       list.layOut()
     case .detail(let id):
@@ -232,7 +239,8 @@ final class TerminalApp {
       guard let screenStore = store.scope(id: id, in: \.path, action: TodoFeature.Action.pathCase) else {
         return
       }
-      let settings = SettingsScreen(store: screenStore, canvas: canvas, lines: 1..<statusLine)
+      let settings = SettingsScreen(
+        store: screenStore, canvas: canvas, lines: 1..<statusLine, settingsPlace: backend.settingsPlace)
       shown = .settings(settings)
       settings.layOut()
     }

@@ -17,10 +17,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   } catch {
     checkMessage(of: error)
-    if case .titleTooLong(let line, let length, let maximum) = error {
-      check(
-        (1...lineCount).contains(line) && length > maximum,
-        "line \(line) of \(lineCount), \(length) > \(maximum)")
+    if case .titleTooLong(let line, let maximum) = error {
+      check((1...lineCount).contains(line), "line \(line) of \(lineCount)")
+      let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      let title = Todo.normalizedTitle(String(decoding: lines[line - 1], as: UTF8.self)) ?? ""
+      check(title.count > maximum, "line \(line) refused with \(title.count) <= \(maximum) characters")
     }
   }
   do {

@@ -83,7 +83,7 @@ private final class OpenFile {
     self.path = path
     let flags = O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY
     // O_EXCL: never through a link, never over anything already there.
-    let created = open(path, flags | O_CREAT | O_EXCL, 0o644)
+    let created = open(path, flags | O_CREAT | O_EXCL, 0o600)
     if created >= 0 {
       descriptor = created
       committedLength = 0

@@ -26,25 +26,19 @@ import UniflowTestSupport
   }
 
   @Test func atATerminalYesDeletes() async throws {
-    let terminal = try PseudoTerminal()
-    let process = try todo.start(on: terminal, arguments: ["clear-done"])
+    let (terminal, process) = try todo.startOnTerminal(arguments: ["clear-done"])
     try await terminal.read(until: "Delete the 2 done todos? Undo brings them back. [y/N] ")
     terminal.type("y\r")
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 0)
+    #expect(try await terminal.finish(process) == 0)
     #expect(terminal.text().contains("Cleared 2 done todos"))
     #expect(try await remainingIDs() == [3])
   }
 
   @Test func atATerminalAnythingButYesKeepsThem() async throws {
-    let terminal = try PseudoTerminal()
-    let process = try todo.start(on: terminal, arguments: ["clear-done"])
+    let (terminal, process) = try todo.startOnTerminal(arguments: ["clear-done"])
     try await terminal.read(until: "[y/N] ")
     terminal.type("\r")
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 1)
+    #expect(try await terminal.finish(process) == 1)
     #expect(terminal.text().contains("todo: error: nothing was deleted"))
     #expect(try await remainingIDs() == [1, 2, 3])
   }

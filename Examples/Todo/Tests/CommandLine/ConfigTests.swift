@@ -88,15 +88,10 @@ import UniflowTestSupport
   // MARK: Two running programs
 
   /// Starts the interactive `todo` on a pseudo-terminal.
-  private func startInteractive(on terminal: PseudoTerminal) throws -> Process {
-    try todo.start(on: terminal, environment: ["TERM": "xterm-256color", "NO_COLOR": nil])
-  }
-
   @Test func aSettingChangedByAnotherProcessShowsInTheRunningList() async throws {
     _ = try await todo.run("add", "pears")
     _ = try await todo.run("add", "apples")
-    let terminal = try PseudoTerminal()
-    let process = try startInteractive(on: terminal)
+    let (terminal, process) = try todo.startOnTerminal(environment: TodoProcess.colourTerminal)
     try await terminal.read(until: "apples")
 
     var mark = terminal.output.count
@@ -110,17 +105,13 @@ import UniflowTestSupport
     try await expectSuccess(todo.run("config", "filter", "done"), printing: "Set filter to done\n")
     try await terminal.read(until: "No done todos.", after: mark)
 
-    terminal.type("q")
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 0)
+    #expect(try await terminal.quit(process) == 0)
   }
 
   @Test func aSettingChangedOnTheSettingsScreenShowsInAnotherRunningList() async throws {
     _ = try await todo.run("add", "Buy milk")
-    let (changing, watching) = (try PseudoTerminal(), try PseudoTerminal())
-    let changer = try startInteractive(on: changing)
-    let watcher = try startInteractive(on: watching)
+    let (changing, changer) = try todo.startOnTerminal(environment: TodoProcess.colourTerminal)
+    let (watching, watcher) = try todo.startOnTerminal(environment: TodoProcess.colourTerminal)
     try await changing.read(until: "Buy milk")
     try await watching.read(until: "Buy milk")
 
@@ -147,10 +138,7 @@ import UniflowTestSupport
     changing.type("\u{1B}")
     try await changing.read(until: "by title", after: mark)
     for (terminal, process) in [(changing, changer), (watching, watcher)] {
-      terminal.type("q")
-      try await terminal.readToEnd()
-      await process.waitForExit()
-      #expect(process.terminationStatus == 0)
+      #expect(try await terminal.quit(process) == 0)
     }
     try await expectSuccess(
       todo.run("config"), printing: "filter     all\nsort       title\ndone-last  no\ncolour     never\n")

@@ -152,7 +152,23 @@ import TodoCore
       todo.run("add", long), status: 2, saying: "the title is 5000 characters long; a title has at most 1000")
     try await expectFailure(
       todo.run("add", "-", input: "Buy milk\n\(long)\n"), status: 2,
-      saying: "line 2: the title is 5000 characters long")
+      saying: "line 2: the title is longer than 1000 characters, the most a title has")
+    try await expectSuccess(todo.run("list"), printing: "")
+  }
+
+  @Test func aVeryLongLineIsRefusedBeforeItIsReadWhole() async throws {
+    // Five million characters on one line: refused as soon as the line passes the limit, the
+    // rest of the input left unread, nothing added.
+    let path = todo.directory.file("long-line.txt")
+    let text = "Buy milk\n" + String(repeating: "x", count: 5_000_000) + "\nCall mom\n"
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+    let input = try #require(FileHandle(forReadingAtPath: path))
+    defer { try? input.close() }
+    try await expectFailure(
+      todo.runWithoutDatabase(["--db", todo.database, "add", "-"], standardInput: input), status: 2,
+      saying: "line 2: the title is longer than 1000 characters, the most a title has")
+    // The program shares the file's offset: it stopped well before the end.
+    #expect(try input.offset() < 1_000_000)
     try await expectSuccess(todo.run("list"), printing: "")
   }
 

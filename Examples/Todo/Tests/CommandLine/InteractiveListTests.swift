@@ -15,7 +15,7 @@ import UniflowTestSupport
 
   /// Starts `todo` without arguments on the pseudo-terminal.
   private func start() throws -> Process {
-    try todo.start(on: terminal, environment: ["TERM": "xterm-256color", "NO_COLOR": nil])
+    try todo.start(on: terminal, environment: TodoProcess.colourTerminal)
   }
 
   @Test func keysAddToggleAndQuitAndTheTerminalIsRestored() async throws {
@@ -35,11 +35,7 @@ import UniflowTestSupport
     try await terminal.read(until: "Added 1: Buy milk")
     terminal.type(" ")
     try await terminal.read(until: "Done 1: Buy milk")
-    terminal.type("q")
-    try await terminal.readToEnd()
-    await process.waitForExit()
-
-    #expect(process.terminationStatus == 0)
+    #expect(try await terminal.quit(process) == 0)
     // Back to the main screen with the cursor visible, as the last thing written.
     #expect(terminal.text().hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
     #expect(try await SQLiteTodoRepository(path: todo.database).snapshot().todos.map(\.isDone) == [true])
@@ -63,10 +59,7 @@ import UniflowTestSupport
     #expect(positions == [3, 4])
     #expect(!moving.contains("\u{1B}[2J"))
 
-    terminal.type("q")
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 0)
+    #expect(try await terminal.quit(process) == 0)
   }
 
   // MARK: The detail screen
@@ -86,10 +79,7 @@ import UniflowTestSupport
     terminal.type("Her birthday\u{1B}")
     try await terminal.read(until: "Saved the note of 2: Call mom", after: mark)
     try await terminal.read(until: "enter open", after: mark)
-    terminal.type("q")
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 0)
+    #expect(try await terminal.quit(process) == 0)
     #expect(try await storedSnapshot().todos.map(\.note) == ["", "Her birthday"])
   }
 
@@ -114,10 +104,7 @@ import UniflowTestSupport
     // suspended: the note's own undo is Ctrl-_.
     terminal.type("\u{1F}\u{19}\u{1F}Tea\u{1B}")
     try await terminal.read(until: "Saved the note of 1: Buy milk", after: mark)
-    terminal.type("q")
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 0)
+    #expect(try await terminal.quit(process) == 0)
     #expect(try await storedSnapshot().todos.map(\.note) == ["Tea"])
   }
 
@@ -156,10 +143,7 @@ import UniflowTestSupport
 
     terminal.type("\u{1B}")
     try await terminal.read(until: "Saved the note of 1: Buy milk", after: mark)
-    terminal.type("q")
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 0)
+    #expect(try await terminal.quit(process) == 0)
     #expect(try await storedSnapshot().todos.map(\.note) == [typed])
   }
 
@@ -168,7 +152,7 @@ import UniflowTestSupport
   @Test func aNoteTooLongToSaveSaysWhatToDoAtOneHundredColumns() async throws {
     _ = try await todo.run("add", "Buy milk")
     let wide = try PseudoTerminal(columns: 100)
-    let process = try todo.start(on: wide, environment: ["TERM": "xterm-256color", "NO_COLOR": nil])
+    let process = try todo.start(on: wide, environment: TodoProcess.colourTerminal)
     try await wide.read(until: "Buy milk")
     var mark = wide.output.count
     wide.type("\r")
@@ -182,10 +166,7 @@ import UniflowTestSupport
     mark = wide.output.count
     wide.type("\u{7F}\u{1B}")
     try await wide.read(until: "Saved the note of 1: Buy milk", after: mark)
-    wide.type("q")
-    try await wide.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 0)
+    #expect(try await wide.quit(process) == 0)
     #expect(try await storedSnapshot().todos.map(\.note.count) == [Todo.maximumNoteLength])
   }
 
@@ -206,9 +187,7 @@ import UniflowTestSupport
     #expect(shown.contains("[8;1H  Oat milk"))
     #expect(shown.contains("Note: \u{1B}[0mOat milk"))
     terminal.type("\u{1B}q")
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 0)
+    #expect(try await terminal.finish(process) == 0)
   }
 
   @Test func tabOnTheDetailShowsTheTodosHistoryAndEscGoesBackLevelByLevel() async throws {
@@ -235,10 +214,7 @@ import UniflowTestSupport
     mark = terminal.output.count
     terminal.type("\u{1B}")
     try await terminal.read(until: "enter open", after: mark)
-    terminal.type("q")
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 0)
+    #expect(try await terminal.quit(process) == 0)
   }
 
   // MARK: Type-ahead
@@ -250,9 +226,7 @@ import UniflowTestSupport
     let process = try start()
     try await terminal.read(until: visible)
     terminal.type(keys)
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 0)
+    #expect(try await terminal.finish(process) == 0)
   }
 
   private func storedSnapshot() async throws -> TodoSnapshot {
@@ -295,10 +269,7 @@ import UniflowTestSupport
     try await terminal.read(until: "showing all, done last")
     terminal.type("Gk k ")
     try await terminal.read(until: "Done 1: a")
-    terminal.type("q")
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 0)
+    #expect(try await terminal.quit(process) == 0)
     #expect(try await storedSnapshot().todos.map(\.isDone) == [true, true, false])
   }
 
@@ -318,9 +289,7 @@ import UniflowTestSupport
     let mark = terminal.output.count
     terminal.type("aB\raC\ru")
     try await terminal.read(until: "Undid", after: mark)
-    terminal.type("q")
-    try await terminal.readToEnd()
-    await process.waitForExit()
+    try await terminal.quit(process)
     // The last message drawn is the undo's, of the last add.
     let messages = terminal.text(from: mark).matches(of: /✓ ([^\u{1B}]*)/).map { String($0.output.1) }
     #expect(messages.last?.hasPrefix("Undid") == true)
@@ -359,9 +328,7 @@ import UniflowTestSupport
     terminal.type("\rd")
     try await terminal.read(until: "Deleted 1: Buy milk", after: mark)
     terminal.type("/\u{1B}q")
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 0)
+    #expect(try await terminal.finish(process) == 0)
     #expect(try await storedSnapshot().todos.map(\.title) == ["Call mom", "Buy bread"])
   }
 
@@ -387,9 +354,7 @@ import UniflowTestSupport
     try await terminal.read(until: "\u{1B}[?1049h", after: resumed)
     try await terminal.read(until: "Buy milk", after: resumed)
     terminal.type(" q")
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 0)
+    #expect(try await terminal.finish(process) == 0)
     #expect(terminal.text().hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
   }
 
@@ -427,8 +392,7 @@ import UniflowTestSupport
     let process = try start()
     try await terminal.read(until: "No todos yet.")
     process.terminate()
-    try await terminal.readToEnd()
-    await process.waitForExit()
+    try await terminal.finish(process)
     #expect(process.terminationStatus == 128 + SIGTERM)
     #expect(terminal.text().hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
   }
@@ -439,8 +403,7 @@ import UniflowTestSupport
     let process = try start()
     try await terminal.read(until: "\u{1B}[?1049h")
     process.terminate()
-    try await terminal.readToEnd()
-    await process.waitForExit()
+    try await terminal.finish(process)
     #expect(process.terminationReason == .exit)
     #expect(process.terminationStatus == 128 + SIGTERM)
     #expect(terminal.text().hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))

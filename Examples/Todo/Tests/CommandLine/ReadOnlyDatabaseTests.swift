@@ -127,11 +127,9 @@ import TodoCore
     #expect(try await todo.runWithoutDatabase(["--db", database, "add", "Buy milk"]).status == 0)
     try setPermissions(0o777, of: folder)
     try setPermissions(0o444, of: database)
-    let terminal = try PseudoTerminal()
     // The last --db wins: the database in the folder the test made.
-    let process = try todo.start(
-      on: terminal, arguments: ["--db", database], environment: ["TERM": "xterm-256color", "NO_COLOR": nil],
-      unprivileged: true)
+    let (terminal, process) = try todo.startOnTerminal(
+      arguments: ["--db", database], environment: TodoProcess.colourTerminal, unprivileged: true)
     try await terminal.read(until: "Buy milk")
 
     // The filter, all → open, on the settings screen: refused, and put back.
@@ -168,9 +166,7 @@ import TodoCore
     #expect(!terminal.text(from: mark).contains("enter open"))
     // Quitting with it unsaved prints it.
     terminal.type("\u{03}")
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 0)
+    #expect(try await terminal.finish(process) == 0)
     #expect(terminal.text().contains("the note of todo 1 was not saved: "))
     #expect(terminal.text().contains("as typed, it was:\r\nOat milk"))
     #expect(try await run("list").standardOutput == "1  [ ] Buy milk\n")

@@ -28,10 +28,7 @@ import UniflowTestSupport
     try await terminal.read(until: "Done 2: Call mom")
     terminal.type("f")
     try await terminal.read(until: "showing open")
-    terminal.type("q")
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 0)
+    #expect(try await terminal.quit(process) == 0)
 
     // The log: every action, the repository's answers marked as sent by the action's effect.
     let session = try SessionLog(contentsOf: URL(filePath: log), expectedApp: "todo")
@@ -79,10 +76,7 @@ import UniflowTestSupport
       terminal.type(keys)
       try await terminal.read(until: shown)
     }
-    terminal.type("q")
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 0)
+    #expect(try await terminal.quit(process) == 0)
   }
 
   @Test @MainActor func everyStepIsNamedDownToItsLeafCaseOnEveryScreen() async throws {
@@ -199,9 +193,7 @@ import UniflowTestSupport
     try await expectSuccess(todo.run("config", "sort", "title"), printing: "Set sort to title\n")
     try await terminal.read(until: "  title  ", after: mark)
     terminal.type("\u{1B}q")
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 0)
+    #expect(try await terminal.finish(process) == 0)
 
     let session = try SessionLog(contentsOf: URL(filePath: log), expectedApp: "todo")
     let steps = session.steps
@@ -368,10 +360,7 @@ import UniflowTestSupport
     try await terminal.read(until: "Add: ")
     terminal.type("Buy milk\r")
     try await terminal.read(until: "Added 1: Buy milk")
-    terminal.type("q")
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    #expect(process.terminationStatus == 3)
+    #expect(try await terminal.quit(process) == 3)
     let reports = terminal.text().components(separatedBy: "cannot write the recording to \(log): ")
     #expect(reports.count == 2)
     #expect(terminal.text().contains(String(cString: strerror(EPIPE))))

@@ -20,6 +20,14 @@ import TodoCore
     _ arguments: String..., database: String? = nil, environment: [String: String?] = [:],
     input: String? = nil
   ) async throws -> TodoProcess.Result {
+    try await run(arguments, database: database, environment: environment, input: input)
+  }
+
+  /// Runs `todo --db <local file> --server <server> arguments…`.
+  func run(
+    _ arguments: [String], database: String? = nil, environment: [String: String?] = [:],
+    input: String? = nil
+  ) async throws -> TodoProcess.Result {
     try await todo.runWithoutDatabase(
       ["--db", database ?? todo.database, "--server", server.connectionString] + arguments,
       environment: environment, input: input)
@@ -42,6 +50,54 @@ import TodoCore
     let fromEnvironment = try await todo.runWithoutDatabase(
       ["--db", desktop, "list"], environment: ["UNIFLOW_TODO_SERVER": server.connectionString])
     expectSuccess(fromEnvironment, printing: "1  [ ] Buy milk\n2  [ ] Call mom\n")
+  }
+
+  @Test func aReadOfADatabaseWithoutTodoTablesCreatesNothing() async throws {
+    // Another application's database: its table, and no todo tables.
+    try cluster.admin("CREATE TABLE invoices (id int PRIMARY KEY)", database: server.database)
+    func tables() throws -> [String] {
+      try PostgresConnection(server: server).query(
+        "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename"
+      ).compactMap { $0.text(0) }
+    }
+    let warning = "todo: warning: the database \(server.description) has no todo tables yet"
+    for command in [["list"], ["list", "--json"], ["done", "1"], ["undo"], ["show", "1"]] {
+      let result = try await run(command)
+      #expect(result.standardError.hasPrefix(warning), "\(command): \(result.standardError)")
+      #expect(try tables() == ["invoices"], "\(command)")
+    }
+    let list = try await run("list")
+    #expect(list.status == 0 && list.standardOutput == "")
+    // The first command that stores something sets it up.
+    expectSuccess(try await run("add", "Buy milk"), printing: "Added 1: Buy milk\n")
+    #expect(try tables().contains("todos"))
+    expectSuccess(try await run("list"), printing: "1  [ ] Buy milk\n")
+  }
+
+  @Test func aLoginWithoutGrantsIsToldWhatItMayDo() async throws {
+    let role = "reader_\(server.database)"
+    try cluster.admin(
+      "CREATE ROLE \(role) LOGIN", "GRANT CONNECT ON DATABASE \(server.database) TO \(role)",
+      "REVOKE CREATE ON SCHEMA public FROM PUBLIC", database: server.database)
+    let reader = try cluster.server(database: server.database, user: role)
+    func runAsReader(_ arguments: String...) async throws -> TodoProcess.Result {
+      try await todo.runWithoutDatabase(
+        ["--db", todo.database, "--server", reader.connectionString] + arguments)
+    }
+    // No tables yet, and a login that may not create them: what to do.
+    expectFailure(
+      try await runAsReader("add", "Buy milk"), status: 1,
+      saying: "has no todo tables yet, and this login may not create them; run 'todo add' once as a role")
+    // Set up by the owner; the reader may read, and is told it may not change.
+    expectSuccess(try await run("add", "Buy milk"), printing: "Added 1: Buy milk\n")
+    try cluster.admin(
+      "GRANT USAGE ON SCHEMA public TO \(role)", "GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(role)",
+      database: server.database)
+    expectSuccess(try await runAsReader("list"), printing: "1  [ ] Buy milk\n")
+    expectFailure(
+      try await runAsReader("done", "1"), status: 1,
+      saying: "this login may read the todos on \(reader.description) but not change them")
+    expectSuccess(try await run("list"), printing: "1  [ ] Buy milk\n")
   }
 
   @Test func aTitleThatLooksLikeSQLIsStoredAsText() async throws {
@@ -99,18 +155,38 @@ import TodoCore
       saying: "has schema version 7 but this todo knows versions up to 2")
   }
 
-  @Test func aPasswordOnTheCommandLineIsRefusedWithoutShowingIt() async throws {
-    let result = try await todo.runWithoutDatabase([
-      "--server", "postgresql://todo:hunter2-secret@db.example.org/todos", "list",
-    ])
-    expectFailure(
-      result, status: 2, saying: "postgresql://todo:***@db.example.org/todos: a password on the command line")
+  @Test(arguments: [
+    "postgresql://todo:hunter2-secret@db.example.org/todos",
+    "host=db.example.org password='hunter2 secret' dbname=todos",
+    #"host=db.example.org password=Team\ hunter2 dbname=todos"#,
+    "host=db.example.org password\t=hunter2 dbname=todos",
+    "postgresql://todo@db.example.org/todos?pass%77ord=hunter2",
+  ])
+  func aPasswordOnTheCommandLineIsRefusedWithoutShowingIt(address: String) async throws {
+    let result = try await todo.runWithoutDatabase(["--server", address, "list"])
+    expectFailure(result, status: 2, saying: "--server (todos on db.example.org:")
+    #expect(result.standardError.contains(PostgresServer.passwordAdvice))
     #expect(!result.standardError.contains("hunter2"))
-    let keywords = try await todo.runWithoutDatabase([
-      "--server", "host=db password='hunter2 secret' dbname=x", "list",
-    ])
-    expectFailure(keywords, status: 2, saying: "host=db password=*** dbname=x")
-    #expect(!keywords.standardError.contains("hunter2"))
+  }
+
+  @Test(arguments: [
+    ("postgresql://todo:hunter2@[::1/todos", "the host: an IPv6 address opened with [ is not closed with ]"),
+    ("postgresql://todo:hunter2%zz@127.0.0.1/todos", "the password: a % that is not followed by two"),
+  ])
+  func aMalformedAddressIsRefusedAlikeFromTheOptionAndTheEnvironment(
+    address: String, reason: String
+  )
+    async throws
+  {
+    let option = try await todo.runWithoutDatabase(["--db", todo.database, "--server", address, "list"])
+    expectFailure(option, status: 2, saying: reason)
+    let variable = try await todo.runWithoutDatabase(
+      ["--db", todo.database, "list"], environment: ["UNIFLOW_TODO_SERVER": address])
+    expectFailure(variable, status: 2, saying: reason)
+    #expect(variable.standardError.contains("UNIFLOW_TODO_SERVER"))
+    #expect(!(option.standardError + variable.standardError).contains("hunter2"))
+    // Nothing was created.
+    #expect(!FileManager.default.fileExists(atPath: todo.database))
     let help = try await todo.runWithoutDatabase(["--help"])
     #expect(help.standardOutput.contains("--server CONNINFO"))
   }

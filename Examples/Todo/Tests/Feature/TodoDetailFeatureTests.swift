@@ -111,6 +111,29 @@ import UniflowTesting
     clock.checkNoSleepers()
   }
 
+  @Test func aNoteRefusedOfflineIsSavedAgainByItselfWhenTheServerIsBack() async throws {
+    let offline = TodoStoreError.offline(server: "todos on db.example.org:5432 as todo")
+    let repository = InMemoryTodoRepository(todos: [milk])
+    var state = TodoFeature.State(list: .init(todos: [milk], isLoaded: true))
+    state.error = offline
+    state.path.append(detail(typed: "Oat") { $0.saveStatus = .failed(offline) })
+    let store = TestStore(
+      initialState: state, reducer: TodoFeature(repository: repository, now: { testDate }, clock: clock),
+      timeout: .seconds(10))
+    store.exhaustivity = .off
+    // The contents arrive again, as the change watch publishes them once the server is back.
+    await store.send(.snapshotLoaded(try await repository.snapshot())) { $0.error = nil }
+    await store.receive(.path(.element(id: 0, action: .detail(.save)))) {
+      $0.path[id: 0] = detail(typed: "Oat") { $0.saveStatus = .saving("Oat") }
+    }
+    await store.receive({
+      if case .path(.element(_, .detail(.saved)))? = Optional($0) { true } else { false }
+    }) {
+      $0.path[id: 0] = detail(typed: "Oat") { $0.todo = noted("Oat") }
+    }
+    #expect(try await repository.snapshot().todos == [noted("Oat")])
+  }
+
   @Test func aFailedSaveStaysOnScreenWithTheNoteTypedAndClosingAgainTriesAgain() async throws {
     let store = makeStore(FailingRepository(.readOnly(path: "/db")))
     await open(store)

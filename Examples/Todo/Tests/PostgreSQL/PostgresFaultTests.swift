@@ -66,6 +66,47 @@ import Uniflow
     await watching.value
   }
 
+  @Test func aPasswordChangedWhileWatchingIsReportedAsARefusedLoginNotAnOutage() async throws {
+    let cluster = try PostgresTestCluster.shared()
+    let server = try cluster.makeDatabase()
+    _ = try PostgresTodoRepository(server: server)
+    let role = "watcher_\(server.database)"
+    try cluster.admin(
+      "CREATE ROLE \(role) LOGIN PASSWORD 'first-secret'",
+      "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(role)",
+      "GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(role)", database: server.database)
+    // Over TCP, where the cluster asks for the password.
+    let client = try PostgresServer(
+      "postgresql://\(role):first-secret@127.0.0.1:\(cluster.port)/\(server.database)")
+    let watched = try PostgresTodoRepository(server: client)
+    var updates = watched.updates().makeAsyncIterator()
+    _ = await updates.next()
+    let (failures, reported) = AsyncStream.makeStream(of: TodoStoreError.self)
+    let watching = Task { await PostgresChangeWatch(repository: watched).run { reported.yield($0) } }
+    defer { watching.cancel() }
+    var failure = failures.makeAsyncIterator()
+    // Listening: a change another client makes arrives.
+    _ = try await PostgresTodoRepository(server: server).add(title: "Buy milk", at: testDate)
+    try await nextContents(of: &updates) { $0.todos.map(\.title) == ["Buy milk"] }
+
+    try cluster.admin(
+      "ALTER ROLE \(role) PASSWORD 'second-secret'",
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '\(role)'")
+    #expect(await failure.next() == .offline(server: client.description))
+    let refused = await failure.next()
+    guard case .loginRefused(let name, let reason)? = refused else {
+      Issue.record("not a refused login: \(String(describing: refused))")
+      return
+    }
+    #expect(name == client.description)
+    #expect(reason.contains("password authentication failed"))
+    #expect(reason.hasSuffix("; trying again every 30 s"))
+    #expect(refused?.isConnectionLoss == true)
+    #expect(refused?.description.contains("secret") == false)
+    watching.cancel()
+    await watching.value
+  }
+
   @Test func aNewerSchemaOrAMissingTableIsRefusedAndLeftAlone() async throws {
     let cluster = try PostgresTestCluster.shared()
     let server = try cluster.makeDatabase()

@@ -125,3 +125,22 @@ private struct PseudoTerminalFunctions {
     name = try function("ptsname", as: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
   }
 }
+
+extension PseudoTerminal {
+  /// Waits for the program on the terminal to end: reads all it writes, then waits for it to
+  /// exit; returns its exit status.
+  @discardableResult
+  func finish(_ process: Process) async throws -> Int32 {
+    try await readToEnd()
+    await process.waitForExit()
+    return process.terminationStatus
+  }
+
+  /// Quits the program on the terminal as a user does, with `q`, and waits for it to end;
+  /// returns its exit status.
+  @discardableResult
+  func quit(_ process: Process) async throws -> Int32 {
+    type("q")
+    return try await finish(process)
+  }
+}

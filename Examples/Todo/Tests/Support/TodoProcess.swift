@@ -35,6 +35,9 @@ struct TodoProcess {
     return environment
   }()
 
+  /// The environment of a colour terminal, as the interactive tests run the program on.
+  static let colourTerminal: [String: String?] = ["TERM": "xterm-256color", "NO_COLOR": nil]
+
   let directory: TemporaryDirectory
   /// The database the runs use, passed with `--db` unless a test passes its own options.
   let database: String
@@ -56,10 +59,11 @@ struct TodoProcess {
   /// removes a variable).
   func runWithoutDatabase(
     _ arguments: [String], environment: [String: String?] = [:], input: String? = nil,
-    standardOutput: FileHandle? = nil
+    standardInput: FileHandle? = nil, standardOutput: FileHandle? = nil
   ) async throws -> Result {
     let process = try start(
-      arguments, environment: environment, input: input, standardOutput: standardOutput)
+      arguments, environment: environment, input: input, standardInput: standardInput,
+      standardOutput: standardOutput)
     return try await finish(process)
   }
 
@@ -71,23 +75,21 @@ struct TodoProcess {
   ) async throws -> (
     status: Int32, output: String
   ) {
+    let (terminal, process) = try startOnTerminal(
+      arguments: arguments, environment: ["HOME": directory.file("home")].merging(environment) { $1 })
+    let status = try await terminal.finish(process)
+    return (status, terminal.text())
+  }
+
+  /// Starts `todo --db <database> arguments…` on a new pseudo-terminal and returns without
+  /// waiting; see ``start(on:arguments:environment:unprivileged:)``.
+  func startOnTerminal(
+    arguments: [String] = [], environment: [String: String?] = [:], unprivileged: Bool = false
+  ) throws -> (terminal: PseudoTerminal, process: Process) {
     let terminal = try PseudoTerminal()
-    let executable = try #require(Self.executable)
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["--db", database] + arguments
-    var merged = Self.baseEnvironment
-    merged["HOME"] = directory.file("home")
-    for (name, value) in environment { merged[name] = value }
-    process.environment = merged
-    process.standardInput = terminal.terminal
-    process.standardOutput = terminal.terminal
-    process.standardError = terminal.terminal
-    try process.run()
-    try terminal.closeTerminalSide()
-    try await terminal.readToEnd()
-    await process.waitForExit()
-    return (process.terminationStatus, terminal.text())
+    let process = try start(
+      on: terminal, arguments: arguments, environment: environment, unprivileged: unprivileged)
+    return (terminal, process)
   }
 
   /// Starts `todo --db <database> arguments…` on `terminal`, as a user at a terminal would,
@@ -139,12 +141,13 @@ struct TodoProcess {
   /// wants, then calls ``finish(_:)``.
   ///
   /// - Parameters:
+  ///   - standardInput: What the program reads instead of a pipe `input` is written to.
   ///   - standardOutput: Where the output goes instead of a file the result reads.
   ///   - unprivileged: Whether to run as the user "nobody" when the tests run as root (as a
   ///     continuous-integration machine does, where every permission check passes).
   func start(
     _ arguments: [String], environment: [String: String?] = [:], input: String? = nil,
-    standardOutput: FileHandle? = nil, unprivileged: Bool = false
+    standardInput: FileHandle? = nil, standardOutput: FileHandle? = nil, unprivileged: Bool = false
   ) throws -> Running {
     let executable = try #require(
       Self.executable, "the todo executable is not built next to the tests; run 'swift build' first")
@@ -170,7 +173,7 @@ struct TodoProcess {
     process.standardOutput = try standardOutput ?? FileHandle(forWritingTo: output)
     process.standardError = try FileHandle(forWritingTo: error)
     let pipe = Pipe()
-    process.standardInput = pipe
+    process.standardInput = standardInput ?? pipe
     try process.run()
     if let input {
       pipe.fileHandleForWriting.write(Data(input.utf8))

@@ -24,7 +24,8 @@ import Uniflow
 /// ``TodoStoreError/offline(server:)`` once and connects again, at first after 50 ms, then
 /// waiting up to two seconds between tries. Once back, it listens again and has the
 /// repository publish its contents: what changed meanwhile shows, and the program stops
-/// saying it is offline.
+/// saying it is offline. A refused login (a changed password) is reported as such, and tried
+/// again every 30 seconds, as the message says.
 public struct PostgresChangeWatch: TodoChangeWatch {
   /// The repository told of the changes.
   public let repository: PostgresTodoRepository
@@ -83,6 +84,9 @@ private final class Listener: Sendable {
     close(descriptor)
   }
 
+  /// The seconds between two tries after the server refused the login.
+  private static let loginRetrySeconds = 30
+
   /// Connects, listens and reports until `wake` is written to; connects again after a loss.
   private static func listen(to server: PostgresServer, wake: Int32, signal: ChangeSignal) {
     var delay = 50
@@ -93,6 +97,16 @@ private final class Listener: Sendable {
         connection = try PostgresConnection(server: server)
         try connection.query("LISTEN \(PostgresSchema.channel)")
       } catch {
+        if case .loginRefused(let name, let reason) = error {
+          // A changed password is no outage: it says so, and tries again only now and then,
+          // not filling the server's log with failed logins.
+          isLost = true
+          signal.send(
+            .lost(.loginRefused(server: name, reason: reason + "; trying again every \(loginRetrySeconds) s"))
+          )
+          if wait(on: wake, milliseconds: loginRetrySeconds * 1_000) { return }
+          continue
+        }
         if !isLost {
           isLost = true
           signal.send(.lost(error.isConnectionLoss ? error : .offline(server: server.description)))

@@ -314,9 +314,15 @@ public struct TodoFeature: Reducer, Sendable {
       // Another process changed the todos: what the last command did is no longer the news.
       if state.list.isLoaded, snapshot.todos != state.list.todos { state.outcome = nil }
       state.load(snapshot)
-      // Contents arrived: the server said lost is back.
+      // Contents arrived: the server said lost is back, and a note whose save it refused is
+      // saved again, without waiting for a key.
       if state.error?.isConnectionLoss == true { state.error = nil }
-      return .none
+      let unsaved = state.path.ids.filter { id in
+        guard case .detail(let detail)? = state.path[id: id], case .failed(let error) = detail.saveStatus
+        else { return false }
+        return error.isConnectionLoss && detail.hasUnsavedNote
+      }
+      return .merge(unsaved.map { Effect.send(.path(.element(id: $0, action: .detail(.save)))) })
 
     case .finished(let outcome, let contents):
       let before = state.list.todos

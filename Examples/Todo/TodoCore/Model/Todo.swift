@@ -63,8 +63,10 @@ public struct Todo: Identifiable, Hashable, Sendable, Codable {
     // dropped; the pieces left are joined with single spaces. Separators are always characters
     // of their own, so splitting at scalars splits at the same places as splitting at
     // characters.
-    var normalized = String.UnicodeScalarView()
-    var spaces = String.UnicodeScalarView()
+    // The text grows in a `String` and the spaces wait in an array: a scalar view emptied and
+    // appended to on every scalar costs time in proportion to its length each time.
+    var normalized = ""
+    var spaces: [Unicode.Scalar] = []
     var pieceHasText = false
     for scalar in title.unicodeScalars {
       if endsAPiece(scalar) {
@@ -73,14 +75,16 @@ public struct Todo: Identifiable, Hashable, Sendable, Codable {
       } else if scalar.properties.generalCategory == .spaceSeparator {
         if pieceHasText { spaces.append(scalar) }
       } else {
-        if !pieceHasText && !normalized.isEmpty { normalized.append(" ") }
-        normalized.append(contentsOf: spaces)
-        spaces.removeAll(keepingCapacity: true)
-        normalized.append(scalar)
+        if !pieceHasText && !normalized.isEmpty { normalized.unicodeScalars.append(" ") }
+        if !spaces.isEmpty {
+          normalized.unicodeScalars.append(contentsOf: spaces)
+          spaces.removeAll(keepingCapacity: true)
+        }
+        normalized.unicodeScalars.append(scalar)
         pieceHasText = true
       }
     }
-    return normalized.isEmpty ? nil : String(normalized)
+    return normalized.isEmpty ? nil : normalized
   }
 
   /// The title as it is stored (see ``normalizedTitle(_:)``), checked.
@@ -116,11 +120,10 @@ public struct Todo: Identifiable, Hashable, Sendable, Codable {
   ///   ``maximumNoteLength``.
   public static func validatedNote(_ note: String) throws(TodoStoreError) -> String {
     let lines = note.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { line in
-      var scalars = String.UnicodeScalarView()
+      var text = ""
       for scalar in line.unicodeScalars {
-        scalars.append(endsAPiece(scalar) ? " " : scalar)
+        text.unicodeScalars.append(endsAPiece(scalar) ? " " : scalar)
       }
-      var text = String(scalars)
       while let last = text.last, last.isWhitespace { text.removeLast() }
       return text
     }

@@ -71,6 +71,9 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
   /// The server's address (`--server`, `UNIFLOW_TODO_SERVER`) is not a libpq connection
   /// string or URI.
   case badServerAddress(reason: String)
+  /// `--server` holds a password, which the process list and the shell's history would show:
+  /// refused before connecting.
+  case passwordOnCommandLine(server: String)
   /// The todo server cannot be reached when the program starts: libpq's reason.
   case serverUnreachable(server: String, reason: String)
   /// The connection to the todo server is lost, and it cannot be reached again yet: the
@@ -83,6 +86,9 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
   case loginRefused(server: String, reason: String)
   /// The todo server has no database of that name.
   case serverDatabaseMissing(server: String, database: String)
+  /// The database on the server has no todo tables yet, and the command only reads: it was
+  /// left as it was (the first command that stores something sets it up).
+  case serverNotSetUp(server: String)
   /// The todo database on the server lacks one of its tables: damaged, or another program's.
   case serverTableMissing(server: String, table: String)
   /// The todo database on the server was set up by a newer version of this program.
@@ -153,6 +159,9 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
       "the setting was not kept: \(reason)"
     case .badServerAddress(let reason):
       "the server address is not a libpq connection string or URI: \(reason)"
+    case .passwordOnCommandLine(let server):
+      "--server (\(server)) holds a password, which the process list and the shell's history "
+        + "would show; \(PostgresServer.passwordAdvice)"
     case .serverUnreachable(let server, let reason):
       "cannot reach the todo server \(server): \(reason)"
     case .offline(let server):
@@ -161,20 +170,30 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
       "the connection to the todo server \(server) broke while a change was saved, and the "
         + "server cannot be reached to check it: the change may or may not have been made"
     case .loginRefused(let server, let reason):
-      "the todo server \(server) refused the login: \(reason)"
+      "the todo server \(server) refused the login: \(reason) (\(PostgresServer.passwordAdvice))"
     case .serverDatabaseMissing(let server, let database):
-      "the todo server \(server) has no database \(database); create it (scripts/todo-server "
-        + "setup does) or name another one"
+      "the todo server \(server) has no database \(database); create it (on a server of your "
+        + "own, scripts/todo-server database FOLDER NAME does) or name another one"
+    case .serverNotSetUp(let server):
+      "the database \(server) has no todo tables yet; nothing is read or created there (the "
+        + "first 'todo add' sets it up)"
     case .serverTableMissing(let server, let table):
       "the todo database \(server) has no table \(table): it is damaged or another program's "
         + "(nothing was changed)"
     case .newerServerSchema(let server, let version, let supported):
       "the todo database \(server) has schema version \(version) but this todo knows versions "
         + "up to \(supported); use a newer todo (nothing was changed)"
+    case .serverCannotUpgrade(let server, 0, _):
+      "the database \(server) has no todo tables yet, and this login may not create them; run "
+        + "'todo add' once as a role that may (the database's owner), then this login can use "
+        + "them with the grants the README lists (nothing was changed)"
     case .serverCannotUpgrade(let server, let version, let current):
       "the todo database \(server) has schema version \(version) and this todo needs version "
         + "\(current), which this login may not set up; connect once as the tables' owner to "
         + "upgrade it (nothing was changed)"
+    case .server(let server, "42501", _):
+      "this login may read the todos on \(server) but not change them: it lacks a grant (the "
+        + "README lists those a team role needs); nothing was changed"
     case .server(let server, let code, let message):
       "PostgreSQL error \(code) on \(server): \(message)"
     }
@@ -184,7 +203,7 @@ public enum TodoStoreError: Error, Hashable, Sendable, Codable, CustomStringConv
   /// server is back, and keeps what was typed.
   public var isConnectionLoss: Bool {
     switch self {
-    case .offline, .changeOutcomeUnknown: true
+    case .offline, .changeOutcomeUnknown, .loginRefused: true
     default: false
     }
   }

@@ -94,11 +94,17 @@ enum PostgresSchema {
   /// Checks that the database is a todo database this build can use, and sets it up or
   /// migrates it; nothing is written to one that fails the checks.
   ///
-  /// A role that may only read and write the tables (as `scripts/todo-server setup` makes it)
-  /// can use a database set up already; setting one up, or bringing an older one up to date,
-  /// takes a role that may create and alter the tables (their owner): another role gets
-  /// ``TodoStoreError/serverCannotUpgrade(server:version:current:)``.
-  static func prepare(_ connection: PostgresConnection) throws(TodoStoreError) {
+  /// A role that may only read and write the tables (as `scripts/todo-server database FOLDER
+  /// NAME` makes it) can use a database set up already; setting one up, or bringing an older
+  /// one up to date, takes a role that may create and alter the tables (their owner): another
+  /// role gets ``TodoStoreError/serverCannotUpgrade(server:version:current:)``.
+  ///
+  /// - Parameters:
+  ///   - connection: The connection to the database.
+  ///   - setsUp: Whether a database without todo tables is set up; when not (a command that
+  ///     only reads), it is left as it is and ``TodoStoreError/serverNotSetUp(server:)``
+  ///     thrown.
+  static func prepare(_ connection: PostgresConnection, setsUp: Bool = true) throws(TodoStoreError) {
     let server = connection.server.description
     try connection.query("BEGIN")
     do throws(TodoStoreError) {
@@ -112,6 +118,7 @@ enum PostgresSchema {
       } else {
         version = 0
       }
+      if version == 0 && !setsUp { throw .serverNotSetUp(server: server) }
       if version > currentVersion {
         throw .newerServerSchema(server: server, version: version, supported: currentVersion)
       }

@@ -13,9 +13,9 @@ import Foundation
 ///
 /// Every setting libpq knows passes through as given, TLS ones (`sslmode`, `sslrootcert`,
 /// `sslcert`, `sslkey`…) included, and the `PG…` environment variables fill in what the
-/// string leaves out, as for any libpq program. The password is best left to libpq too: the
-/// password file (`~/.pgpass`, or `passfile=`) or `PGPASSWORD`. One written in the string is
-/// passed to libpq and shown nowhere: ``description`` names the server without it.
+/// string leaves out, as for any libpq program. The password is best left to libpq too
+/// (``passwordAdvice``). One written in the string is passed to libpq and shown nowhere:
+/// ``description`` names the server without it, and no message repeats the string.
 public struct PostgresServer: Hashable, Sendable, CustomStringConvertible {
   /// The connection string or URI, as given; it may hold a password, so it is never shown.
   public let connectionString: String
@@ -31,6 +31,9 @@ public struct PostgresServer: Hashable, Sendable, CustomStringConvertible {
   /// Whether the string itself holds a password (`password=` or `user:password@` in a URI).
   public let hasPassword: Bool
 
+  /// Where a password belongs, said the same way by `--help`, the messages and the README.
+  public static let passwordAdvice = "keep the password in ~/.pgpass or PGPASSWORD, never in the address"
+
   /// The version of the libpq library this program runs on, such as `15.18`.
   public static var libraryVersion: String {
     let version = Int(PQlibVersion())
@@ -40,13 +43,17 @@ public struct PostgresServer: Hashable, Sendable, CustomStringConvertible {
   /// Checks a connection string or URI, without connecting.
   ///
   /// - Parameter connectionString: A libpq connection string or URI.
-  /// - Throws: ``TodoStoreError/badServerAddress(reason:)`` when libpq cannot parse it.
+  /// - Throws: ``TodoStoreError/badServerAddress(reason:)`` when libpq cannot parse it; its
+  ///   reason names the field at fault and repeats nothing of the address.
   public init(_ connectionString: String) throws(TodoStoreError) {
     var message: UnsafeMutablePointer<CChar>?
     guard let options = PQconninfoParse(connectionString, &message) else {
-      let reason = message.map { String(cString: $0) } ?? "libpq could not parse it"
+      // libpq's message repeats the part it could not read, which may be the password: the
+      // reason shown is ours, worked out from what libpq found wrong, naming only the field.
+      let libpqMessage = message.map { String(cString: $0) } ?? ""
       PQfreemem(message)
-      throw .badServerAddress(reason: Self.oneLine(reason))
+      throw .badServerAddress(
+        reason: AddressProblem(libpqMessage: libpqMessage, address: connectionString).description)
     }
     defer { PQconninfoFree(options) }
     var given: [String: String] = [:]
@@ -79,6 +86,20 @@ public struct PostgresServer: Hashable, Sendable, CustomStringConvertible {
     hasPassword = !(given["password"] ?? "").isEmpty
   }
 
+  /// Checks the server's address the way the program takes it: from `--server`, where a
+  /// password is refused (the process list and the shell's history would show it), or from
+  /// `UNIFLOW_TODO_SERVER`.
+  ///
+  /// - Parameters:
+  ///   - address: A libpq connection string or URI.
+  ///   - isOption: Whether it was given on the command line.
+  /// - Throws: ``TodoStoreError/badServerAddress(reason:)``, or
+  ///   ``TodoStoreError/passwordOnCommandLine(server:)`` for a password in `--server`.
+  public init(_ address: String, isOption: Bool) throws(TodoStoreError) {
+    try self.init(address)
+    if isOption, hasPassword { throw .passwordOnCommandLine(server: description) }
+  }
+
   /// The server in one phrase, without a password: `todos on db.example.org:5432 as todo`.
   public var description: String {
     var text = database
@@ -92,76 +113,5 @@ public struct PostgresServer: Hashable, Sendable, CustomStringConvertible {
   static func oneLine(_ message: String) -> String {
     message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty }.joined(separator: "; ")
-  }
-
-  /// The server's address as the program shows it: the string or URI given, its password
-  /// masked (`postgresql://todo:***@db.example.org/todos`, `password=***`).
-  public var maskedConnectionString: String {
-    Self.masked(connectionString)
-  }
-
-  private static func masked(_ text: String) -> String {
-    if let scheme = ["postgresql://", "postgres://"].first(where: { text.hasPrefix($0) }) {
-      let rest = text.dropFirst(scheme.count)
-      let authorityEnd = rest.firstIndex { "/?".contains($0) } ?? rest.endIndex
-      let authority = rest[..<authorityEnd]
-      var masked = scheme
-      if let at = authority.lastIndex(of: "@") {
-        let userInfo = authority[..<at]
-        if let colon = userInfo.firstIndex(of: ":") {
-          masked += userInfo[..<colon] + ":***"
-        } else {
-          masked += userInfo
-        }
-        masked += authority[at...]
-      } else {
-        masked += authority
-      }
-      var query = String(rest[authorityEnd...])
-      query = maskQueryPassword(query)
-      return masked + query
-    }
-    return maskKeywordPassword(text)
-  }
-
-  /// `password=secret` in a URI's query, masked.
-  private static func maskQueryPassword(_ query: String) -> String {
-    guard let start = query.range(of: "password=") else { return query }
-    let valueEnd = query[start.upperBound...].firstIndex(of: "&") ?? query.endIndex
-    return query.replacingCharacters(in: start.upperBound..<valueEnd, with: "***")
-  }
-
-  /// `password=secret` or `password = 'sec ret'` in a keyword string, masked.
-  private static func maskKeywordPassword(_ text: String) -> String {
-    var result = ""
-    var rest = Substring(text)
-    while let range = rest.range(of: "password") {
-      result += rest[..<range.upperBound]
-      rest = rest[range.upperBound...]
-      let spaces = rest.prefix { $0 == " " }
-      rest = rest.dropFirst(spaces.count)
-      guard rest.first == "=" else {
-        result += spaces
-        continue
-      }
-      result += spaces + "="
-      rest = rest.dropFirst()
-      let more = rest.prefix { $0 == " " }
-      result += more
-      rest = rest.dropFirst(more.count)
-      if rest.first == "'" {
-        // A quoted value: up to the closing quote not escaped by a backslash.
-        var index = rest.index(after: rest.startIndex)
-        while index < rest.endIndex, rest[index] != "'" {
-          if rest[index] == "\\" { index = rest.index(after: index) }
-          if index < rest.endIndex { index = rest.index(after: index) }
-        }
-        rest = index < rest.endIndex ? rest[rest.index(after: index)...] : ""
-      } else {
-        rest = rest.drop { $0 != " " }
-      }
-      result += "***"
-    }
-    return result + rest
   }
 }

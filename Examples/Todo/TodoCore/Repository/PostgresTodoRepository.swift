@@ -71,14 +71,19 @@ public final class PostgresTodoRepository: TodoRepository {
 
   /// Connects to the server and checks its todo database, setting up an empty one.
   ///
-  /// - Parameter server: The server and database.
+  /// - Parameters:
+  ///   - server: The server and database.
+  ///   - setsUp: Whether to set up a database without todo tables; a program that only reads
+  ///     passes `false`, and the database is left as it was.
   /// - Throws: A ``TodoStoreError`` naming the cause: the server cannot be reached
   ///   (``TodoStoreError/serverUnreachable(server:reason:)``), refuses the login, has no such
-  ///   database, or holds a database of a newer version or with a table missing.
-  public init(server: PostgresServer) throws(TodoStoreError) {
+  ///   database, has no todo tables and `setsUp` is `false`
+  ///   (``TodoStoreError/serverNotSetUp(server:)``), or holds a database of a newer version or
+  ///   with a table missing.
+  public init(server: PostgresServer, setsUp: Bool = true) throws(TodoStoreError) {
     self.server = server
     let database = try PostgresConnection(server: server)
-    try PostgresSchema.prepare(database)
+    try PostgresSchema.prepare(database, setsUp: setsUp)
     connection = LockIsolated(Connection(database: database))
   }
 

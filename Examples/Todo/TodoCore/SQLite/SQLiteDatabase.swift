@@ -45,6 +45,11 @@ public final class SQLiteDatabase {
     let code: Int32
     switch access {
     case .readWrite:
+      // SQLite creates a file readable by everyone (0644); created first, private to the user
+      // (0600), it is the mode SQLite gives its journal files too. Where it cannot be created,
+      // SQLite's own attempt says why.
+      let created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      if created >= 0 { close(created) }
       let flags =
         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
       code = sqlite3_open_v2(path, &handle, flags, nil)
