@@ -73,26 +73,22 @@ extension RootCore: EffectPlacement {
       send = makeSend(group: group, cause: start.cause, chain: .unwatched)
       taskIDs = start.ids
     }
-    guard let eventHandler = configuration.effectEventHandler else {
-      tasks.start(ids: taskIDs, group: group) { token in
-        operationTask(
-          on: executor, priority: priority.map(TaskPriority.init(rawValue:)), operation, send: send,
-          liveness: liveness, diagnosticHandler: diagnosticHandler, tasks: tasks, token: token,
-          group: group)
-      }
-      return nil
-    }
+    // With an effect event handler (a recorder drawing effects as lanes), the operation
+    // reports its end, and its start is reported once the task has its token.
+    let eventHandler = configuration.effectEventHandler
     var startedToken: Int?
     tasks.start(ids: taskIDs, group: group) { token in
       startedToken = token
+      let work = eventHandler.map {
+        reportingEnd(of: operation, id: token, cause: start.cause, to: $0)
+      }
       return operationTask(
-        on: executor, priority: priority.map(TaskPriority.init(rawValue:)),
-        reportingEnd(of: operation, id: token, cause: start.cause, to: eventHandler), send: send,
-        liveness: liveness, diagnosticHandler: diagnosticHandler, tasks: tasks, token: token,
-        group: group)
+        on: executor, priority: priority.map(TaskPriority.init(rawValue:)), work ?? operation,
+        send: send, liveness: liveness, diagnosticHandler: diagnosticHandler, tasks: tasks,
+        token: token, group: group)
     }
     // Reported before the task can report its end: that waits for the main actor.
-    if let startedToken {
+    if let eventHandler, let startedToken {
       eventHandler(EffectEvent(id: startedToken, phase: .started, cause: start.cause))
     }
     return nil
