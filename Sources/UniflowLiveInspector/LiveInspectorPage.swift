@@ -20,12 +20,6 @@ public let liveInspectorPage: String = #"""
   #live-bar { display: flex; gap: 12px; align-items: stretch; padding: 8px 16px; background: var(--panel); border-bottom: 1px solid var(--line); }
   #chart { display: flex; align-items: flex-end; gap: 1px; height: 48px; width: 240px; border-bottom: 1px solid var(--line); }
   #chart .bar { flex: 1; background: var(--accent); min-height: 1px; opacity: .7; }
-  #lanes { flex: 1; position: relative; height: 96px; overflow-y: auto; border: 1px solid var(--line); border-radius: 6px; font-size: 11px; }
-  .lane { position: relative; height: 14px; margin: 2px 0; }
-  .lane .bar { position: absolute; top: 0; height: 12px; border-radius: 3px; background: #8f7be0; min-width: 3px; }
-  .lane.running .bar { background: #3fb27f; border-top-right-radius: 0; border-bottom-right-radius: 0; }
-  .lane.cancel .bar { background: #d9776f; }
-  .lane .label { position: absolute; left: 4px; top: -1px; white-space: nowrap; color: var(--text); pointer-events: none; font-family: var(--mono); }
   button { font: inherit; padding: 4px 10px; border: 1px solid var(--line); border-radius: 6px; background: #fafbfc; cursor: pointer; }
   </style>
   </head>
@@ -113,9 +107,7 @@ public let liveInspectorPage: String = #"""
         if (typeof e.id !== "number" || typeof e.time !== "number" || !["start", "finish", "cancel"].includes(e.kind)) {
           note("Line " + lineNumber + ": an effect line without its fields is skipped."); return;
         }
-        const lane = effects.get(e.id) || { id: e.id, cause: e.cause, start: e.time, end: null, kind: "running" };
-        if (e.kind === "start") lane.start = e.time; else { lane.end = e.time; lane.kind = e.kind; }
-        effects.delete(e.id); effects.set(e.id, lane);
+        collectLanes([e], effects);
         if (effects.size > 5000) effects.delete(effects.keys().next().value);
         latest = Math.max(latest, e.time);
         lines.push(text);
@@ -201,17 +193,9 @@ public let liveInspectorPage: String = #"""
       const all = Array.from(effects.values());
       const running = all.filter((lane) => lane.end === null);
       const shown = running.concat(all.filter((lane) => lane.end !== null).slice(-Math.max(0, MAX_LANES - running.length)));
-      shown.sort((a, b) => a.start - b.start);
-      const span = Math.max(latest, 0.001);
-      $("lanes").innerHTML = shown.map((lane) => {
-        const left = 100 * lane.start / span;
-        const width = lane.end === null ? 100 - left : 100 * (lane.end - lane.start) / span;
-        const cause = indexOfSeq.has(lane.cause) ? steps[indexOfSeq.get(lane.cause)][2] : "";
-        const label = "effect " + lane.id + " of #" + lane.cause + " " + cause + (lane.end === null ? " \u00b7 running" : " \u00b7 " + lane.kind);
-        return '<div class="lane ' + (lane.end === null ? "running" : lane.kind) + '" data-effect="' + lane.id +
-          '" data-kind="' + lane.kind + '"><div class="bar" style="left:' + left.toFixed(2) + '%;width:' +
-          Math.max(0, width).toFixed(2) + '%"></div><span class="label">' + escapeHTML(label) + "</span></div>";
-      }).join("") || '<span class="empty">No effects yet</span>';
+      shown.sort((a, b) => a.start - b.start || a.id - b.id);
+      const nameOf = (seq) => indexOfSeq.has(seq) ? steps[indexOfSeq.get(seq)][2] : "";
+      $("lanes").innerHTML = effectLanesHTML(shown, latest, nameOf) || '<span class="empty">No effects yet</span>';
     }
     timeline.addEventListener("scroll", render, { passive: true });
     window.addEventListener("resize", render);

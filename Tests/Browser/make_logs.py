@@ -126,6 +126,14 @@ def main():
     (directory / "looped.jsonl").write_text(looped_session())
     (directory / "screens.jsonl").write_text(screens_session())
     (directory / "large.jsonl").write_text(large_session())
+    # The small session with its effects: one that ended, one cancelled, one still running.
+    effects = small.split("\n")
+    effects.insert(3, line({"effect": {"id": 0, "kind": "start", "cause": 1, "after": 1, "time": 0.0}}))
+    effects.insert(5, line({"effect": {"id": 0, "kind": "finish", "cause": 1, "after": 2, "time": 0.251}}))
+    effects.insert(7, line({"effect": {"id": 1, "kind": "start", "cause": 3, "after": 3, "time": 0.502}}))
+    effects.insert(8, line({"effect": {"id": 2, "kind": "start", "cause": 3, "after": 3, "time": 0.502}}))
+    effects.insert(9, line({"effect": {"id": 1, "kind": "cancel", "cause": 3, "after": 3, "time": 0.6}}))
+    (directory / "effects.jsonl").write_text("\n".join(effects))
 
 
 if __name__ == "__main__":

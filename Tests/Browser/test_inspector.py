@@ -216,6 +216,19 @@ class InspectorTests(unittest.TestCase):
         self.press(Keys.END)
         self.assertEqual(self.selected_seq(), "12")
 
+    def test_effects_are_drawn_as_lanes_from_start_to_end(self):
+        self.open("effects.html")
+        self.assertEqual(self.text("row-count"), "12 actions")
+        self.assertEqual(self.text("issue"), "")
+        lanes = self.driver.execute_script(
+            "return Array.from(document.querySelectorAll('#lanes .lane')).map((lane) => [lane.dataset.effect, lane.dataset.kind, lane.textContent])")
+        self.assertEqual([lane[:2] for lane in lanes], [["0", "finish"], ["1", "cancel"], ["2", "running"]])
+        self.assertIn("of #1 appeared", lanes[0][2])
+        self.assertIn("running", lanes[2][2])
+        # A log without effects has no lanes.
+        self.open("small.html")
+        self.assertFalse(self.driver.find_element(By.ID, "effects").is_displayed())
+
     def test_a_chain_the_loop_guard_stopped_is_listed_and_marked_on_its_last_action(self):
         self.open("looped.html")
         self.assertEqual(self.text("row-count"), "102 actions")

@@ -55,6 +55,12 @@ package let inspectorStyle = #"""
   .key { color: #7a3e9d; } .str { color: #1a7f37; } .num { color: #0b5cad; } .lit { color: #b35900; }
   .empty { color: var(--muted); font-style: italic; font-family: inherit; }
   kbd { font: 11px var(--mono); border: 1px solid var(--line); border-bottom-width: 2px; border-radius: 4px; padding: 0 4px; background: #fafbfc; }
+  #lanes { flex: 1; position: relative; height: 96px; overflow-y: auto; border: 1px solid var(--line); border-radius: 6px; font-size: 11px; background: var(--panel); }
+  .lane { position: relative; height: 14px; margin: 2px 0; }
+  .lane .bar { position: absolute; top: 0; height: 12px; border-radius: 3px; background: #8f7be0; min-width: 3px; }
+  .lane.running .bar { background: #3fb27f; border-top-right-radius: 0; border-bottom-right-radius: 0; }
+  .lane.cancel .bar { background: #d9776f; }
+  .lane .label { position: absolute; left: 4px; top: -1px; white-space: nowrap; color: var(--text); pointer-events: none; font-family: var(--mono); }
   """#
 
 /// The script functions both inspector pages share: escaping, time travel over JSON patches
@@ -124,5 +130,29 @@ package let inspectorFunctions = #"""
       marks.inherited = null;
       renderValue(value, "", marks, 0, null, out, "");
       return out.join("");
+    }
+    // Effects as lanes on the session's time axis, from start to end; running ones reach the
+    // right edge. `lanes`: {id, cause, start, end (null while running), kind}; `nameOf(seq)`
+    // names the action that started one.
+    function effectLanesHTML(lanes, span, nameOf) {
+      span = Math.max(span, 0.001);
+      return lanes.map((lane) => {
+        const left = 100 * Math.max(0, lane.start) / span;
+        const width = lane.end === null ? 100 - left : 100 * (lane.end - lane.start) / span;
+        const label = "effect " + lane.id + " of #" + lane.cause + " " + nameOf(lane.cause) +
+          (lane.end === null ? " \u00b7 running" : " \u00b7 " + lane.kind);
+        return '<div class="lane ' + (lane.end === null ? "running" : escapeHTML(lane.kind)) + '" data-effect="' + escapeHTML(lane.id) +
+          '" data-kind="' + escapeHTML(lane.kind) + '"><div class="bar" style="left:' + left.toFixed(2) + '%;width:' +
+          Math.max(0, width).toFixed(2) + '%"></div><span class="label">' + escapeHTML(label) + "</span></div>";
+      }).join("");
+    }
+    // The lanes of a log's effect lines ({id, kind, cause, time}), by effect, in order.
+    function collectLanes(lines, lanes) {
+      for (const e of lines) {
+        const lane = lanes.get(e.id) || { id: e.id, cause: e.cause, start: e.time, end: null, kind: "running" };
+        if (e.kind === "start") lane.start = e.time; else { lane.end = e.time; lane.kind = e.kind; }
+        lanes.delete(e.id); lanes.set(e.id, lane);
+      }
+      return lanes;
     }
   """#

@@ -17,6 +17,7 @@ let inspectorTemplate = #"""
   <header><h1 id="app"></h1><span class="meta" id="meta"></span><span class="meta" style="margin-left:auto"><kbd>&uarr;</kbd> <kbd>&darr;</kbd> <kbd>Home</kbd> <kbd>End</kbd> to move &middot; <kbd>/</kbd> to filter</span></header>
   <div id="issue" role="alert"></div>
   <div id="stops" role="status"></div>
+  <div id="effects" style="display:none;padding:8px 16px;border-bottom:1px solid var(--line)"><div id="lanes" aria-label="Effects"></div></div>
   <main>
     <div id="left">
       <div id="toolbar"><input id="filter" type="search" placeholder="Filter by action name, any part" autocomplete="off" spellcheck="false"><span id="row-count"></span></div>
@@ -248,6 +249,15 @@ let inspectorTemplate = #"""
       event.preventDefault();
       select(row);
     });
+
+    // Effects, when the log recorded them: each a lane from its start to its end.
+    const lanes = Array.from(collectLanes(data.effects || [], new Map()).values()).sort((a, b) => a.start - b.start || a.id - b.id);
+    if (lanes.length > 0) {
+      $("effects").style.display = "block";
+      const span = Math.max(count > 0 ? steps[count - 1][1] : 0, ...lanes.map((lane) => lane.end === null ? lane.start : lane.end));
+      $("lanes").innerHTML = effectLanesHTML(lanes, span,
+        (seq) => indexOfSeq.has(seq) ? steps[indexOfSeq.get(seq)][2] : "");
+    }
 
     layout();
     // A link may name a step: timeline.html#42 opens on action #42.

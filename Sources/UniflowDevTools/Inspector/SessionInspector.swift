@@ -18,7 +18,8 @@ import Foundation
 /// The page is one file: its style, script and data are inline, it loads nothing (its content
 /// security policy forbids it) and uses the system's fonts. A log with lines that could not be
 /// read (see ``SessionLog/skippedLines``) shows every step that was read, lists the skipped
-/// lines with their reasons, and marks in the timeline where each one was.
+/// lines with their reasons, and marks in the timeline where each one was. A log with effect
+/// lines (``SessionEffect``) shows each effect as a lane from its start to its end.
 public enum SessionInspector {
   /// The inspector page for a session.
   ///
@@ -64,6 +65,13 @@ public enum SessionInspector {
       append("{\"after\":\(stop.after),\"message\":")
       writeJSONString(stop.message, into: &data)
       append("}")
+    }
+    append("],\"effects\":[")
+    for (index, effect) in log.effects.enumerated() {
+      if index > 0 { append(",") }
+      append(
+        "{\"id\":\(effect.id),\"kind\":\"\(effect.kind.rawValue)\",\"cause\":\(effect.cause),"
+          + "\"time\":\(formatSeconds(effect.time))}")
     }
     append("]}")
     // The data's strings escape `<`, so it cannot close its script element.

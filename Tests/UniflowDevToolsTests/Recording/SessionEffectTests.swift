@@ -110,3 +110,21 @@ struct SessionEffectTests {
             #"an "effect" line needs "id", "kind" (start, finish or cancel), "cause", "after" and "time""#))
   }
 }
+
+@Suite struct SessionEffectPageTests {
+  @Test func inspectorPageCarriesTheEffects() throws {
+    let text = """
+      {"format":"uniflow-session","version":1,"app":"gated","start":"1970-01-01T00:00:00.000Z"}
+      {"state":0}
+      {"effect":{"id":7,"kind":"start","cause":1,"after":0,"time":0.1}}
+      {"seq":1,"time":0.1,"name":"start","cause":null,"action":{"start":{}},"patch":[]}
+      {"effect":{"id":7,"kind":"cancel","cause":1,"after":1,"time":0.2}}
+
+      """
+    let page = SessionInspector.html(for: try SessionLog(parsing: text))
+    #expect(
+      page.contains(
+        #","effects":[{"id":7,"kind":"start","cause":1,"time":0.100000},"#
+          + #"{"id":7,"kind":"cancel","cause":1,"time":0.200000}]}"#))
+  }
+}

@@ -99,7 +99,7 @@ struct SessionStopTests {
       """
     let page = SessionInspector.html(for: try SessionLog(parsing: text))
     let data = try #require(
-      page.firstRange(of: #","stops":"#).map { String(page[$0.lowerBound...].prefix(60)) })
-    #expect(data.hasPrefix(#","stops":[{"after":1,"message":"stopped \u003chere\u003e"}]}"#))
+      page.firstRange(of: #","stops":"#).map { String(page[$0.lowerBound...].prefix(80)) })
+    #expect(data.hasPrefix(#","stops":[{"after":1,"message":"stopped \u003chere\u003e"}],"effects":[]}"#))
   }
 }
