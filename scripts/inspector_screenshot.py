@@ -10,17 +10,14 @@ WebDriver on the step that saved the note, and saves a screenshot of the window 
 Needs Chromium, its WebDriver and Python's selenium, as the browser tests do (Tests/Browser/).
 """
 
-import fcntl
 import json
-import os
-import select
-import struct
 import subprocess
 import sys
 import tempfile
-import termios
 import time
 from pathlib import Path
+
+from todo_terminal import TerminalError, TodoTerminal
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -41,65 +38,18 @@ SELECTED_STEP = "path.element.detail.saved"
 WINDOW = (1280, 800)
 
 
-class Terminal:
-    """A program running on a pseudo-terminal of 30 lines of 100 columns."""
-
-    def __init__(self, arguments, environment):
-        controller, terminal = os.openpty()
-        fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-        self.process = subprocess.Popen(
-            arguments, stdin=terminal, stdout=terminal, stderr=terminal, env=environment,
-            start_new_session=True)
-        os.close(terminal)
-        self.controller = controller
-        self.output = b""
-
-    def type(self, keys):
-        os.write(self.controller, keys.encode())
-
-    def read_until(self, text, seconds=30):
-        deadline = time.monotonic() + seconds
-        while text.encode() not in self.output:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise SystemExit(f"inspector_screenshot: the program never showed {text!r}")
-            ready, _, _ = select.select([self.controller], [], [], left)
-            if ready:
-                try:
-                    self.output += os.read(self.controller, 65536)
-                except OSError:
-                    raise SystemExit("inspector_screenshot: the program ended early")
-
-    def finish(self):
-        self.type("q")
-        try:
-            while select.select([self.controller], [], [], 10)[0]:
-                if not os.read(self.controller, 65536):
-                    break
-        except OSError:
-            pass  # the terminal closed with the program
-        if self.process.wait(timeout=30) != 0:
-            raise SystemExit("inspector_screenshot: the program failed")
-        os.close(self.controller)
-
-
 def record(todo, directory):
     """Records the session into directory/session.jsonl and returns its path."""
     log = directory / "session.jsonl"
-    environment = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
-    environment.update(TERM="xterm-256color", LANG="C.UTF-8")
-    environment.pop("UNIFLOW_TODO_RECORD", None)
-    terminal = Terminal(
-        [todo, "--db", str(directory / "todos.sqlite"), "--record", str(log)], environment)
-    # Keys typed before the program reads the terminal raw would wait for a line.
-    terminal.read_until("Uniflow Todo")
+    terminal = TodoTerminal.recording(todo, directory / "todos.sqlite", log)
     for keys, shown in SESSION:
         terminal.type(keys)
         if shown:
             terminal.read_until(shown)
         else:
             time.sleep(0.2)
-    terminal.finish()
+    if terminal.finish() != 0:
+        raise TerminalError("the program failed")
     return log
 
 
@@ -143,4 +93,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except TerminalError as error:
+        raise SystemExit(f"inspector_screenshot: {error}")

@@ -81,6 +81,22 @@ private final class Toggler {
   }
 }
 
+/// Counts an observer's calls.
+@MainActor
+private final class CallCounter {
+  var calls = 0
+}
+
+/// Toggles through a store whose first item is observed through a closure selection
+/// (`observe({ $0.items[0].isDone })`, not a key path): the check reads the item through the
+/// closure after every action. A function of its own, never inlined, so that a profiler can
+/// count it alone (`--toggle-collect='*toggleObservedThroughClosure*'`).
+@MainActor
+@inline(never)
+private func toggleObservedThroughClosure(_ toggler: Toggler, times: Int) {
+  toggler.toggle(times: times)
+}
+
 /// Where an array's elements are stored.
 private func storageAddress(_ items: [Checklist.Item]) -> UnsafeRawPointer? {
   items.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
@@ -103,6 +119,22 @@ private func runStateSizeSuite(_ settings: HarnessSettings) async -> SuiteResult
     large.store.state.doneCount == large.expectedDoneCount
       && small.store.state.doneCount == small.expectedDoneCount)
   result.check("storage_copies", countStorageCopies(actions: 2 * largeCount + 1), equals: 0)
+
+  // The same toggles with the first item observed through a closure: reported, not compared
+  // with the goal; the closure's check must cost what reading one item does.
+  let observed = Toggler(count: largeCount)
+  let firstItem = CallCounter()
+  let token = observed.store.observe({ $0.items[0].isDone }) { _ in firstItem.calls += 1 }
+  let closure = await compare(
+    Workload { toggleObservedThroughClosure(observed, times: $0) },
+    against: Workload { large.toggle(times: $0) }, batch: .calibrated, settings: settings)
+  token.cancel()
+  result.note("closure_selection_ns", closure.subject.nanosecondsPerOperation)
+  result.note("closure_selection_vs_unobserved", closure.ratio)
+  // The first item changes on the first toggle of each pass over the items.
+  result.check(
+    "closure_selection_calls",
+    firstItem.calls == (observed.actions + largeCount - 1) / largeCount)
   return result
 }
 

@@ -66,19 +66,7 @@ public let liveInspectorPage: String = #"""
       while (notes.childNodes.length > 50) notes.removeChild(notes.firstChild);
       notes.scrollTop = notes.scrollHeight;
     }
-    function stateAfter(n) {
-      const k = Math.floor(n / CHECKPOINT);
-      if (checkpoints.length === 0) checkpoints.push(initial);
-      while (checkpoints.length <= k) {
-        const j = checkpoints.length;
-        let state = clone(checkpoints[j - 1]);
-        for (let i = (j - 1) * CHECKPOINT; i < j * CHECKPOINT; i++) state = applyPatch(state, steps[i][5]);
-        checkpoints.push(state);
-      }
-      let state = clone(checkpoints[k]);
-      for (let i = k * CHECKPOINT; i < n; i++) state = applyPatch(state, steps[i][5]);
-      return state;
-    }
+    function stateAfter(n) { return replayedState(n, checkpoints, initial, steps); }
 
     // --- Reading the log, line by line, as the server sends it. ---
     function ingest(text) {
@@ -285,17 +273,9 @@ public let liveInspectorPage: String = #"""
       const inFilter = document.activeElement === filter;
       if (event.key === "/" && !inFilter) { event.preventDefault(); filter.focus(); return; }
       if (event.key === "p" && !inFilter) { event.preventDefault(); setPaused(!paused); return; }
+      if (event.key === "Escape" && inFilter) { filter.blur(); timeline.focus(); return; }
       const page = Math.max(1, Math.floor(timeline.clientHeight / ROW) - 1);
-      let row = null;
-      switch (event.key) {
-        case "ArrowDown": row = selected + 1; break;
-        case "ArrowUp": row = selected - 1; break;
-        case "PageDown": row = selected + page; break;
-        case "PageUp": row = selected - page; break;
-        case "Home": if (!inFilter) row = 0; break;
-        case "End": if (!inFilter) row = shownCount() - 1; break;
-        case "Escape": if (inFilter) { filter.blur(); timeline.focus(); } break;
-      }
+      const row = rowForKey(event.key, selected, shownCount(), page, inFilter);
       if (row === null) return;
       event.preventDefault();
       select(row);

@@ -9,21 +9,19 @@ shows as a lane that starts and ends. The server's token and Host checks are tri
 HTTP requests. With SCREENSHOT.png, saves a picture of the page for the documentation.
 """
 
-import fcntl
 import http.client
-import os
 import re
-import select
 import shutil
-import struct
 import subprocess
 import sys
 import tempfile
-import termios
 import time
 import unittest
 import urllib.parse
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+from todo_terminal import TodoTerminal  # noqa: E402
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -41,57 +39,12 @@ KEY_TO_PAGE_SECONDS = 1.0
 WINDOW = (1280, 800)
 
 
-class Terminal:
-    """A program running on a pseudo-terminal of 30 lines of 100 columns."""
-
-    def __init__(self, arguments, environment):
-        controller, terminal = os.openpty()
-        fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-        self.process = subprocess.Popen(
-            arguments, stdin=terminal, stdout=terminal, stderr=terminal, env=environment,
-            start_new_session=True)
-        os.close(terminal)
-        self.controller = controller
-        self.output = b""
-
-    def type(self, keys):
-        os.write(self.controller, keys.encode())
-
-    def read_until(self, text, seconds=30):
-        deadline = time.monotonic() + seconds
-        while text.encode() not in self.output:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"the program never showed {text!r}")
-            ready, _, _ = select.select([self.controller], [], [], left)
-            if ready:
-                self.output += os.read(self.controller, 65536)
-
-    def finish(self):
-        try:
-            self.type("q")
-            while select.select([self.controller], [], [], 10)[0]:
-                if not os.read(self.controller, 65536):
-                    break
-        except OSError:
-            pass  # the terminal closed with the program
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        os.close(self.controller)
-
-
 class LiveInspectorTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.work = Path(tempfile.mkdtemp())
         log = cls.work / "s.jsonl"
-        environment = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
-        environment.update(TERM="xterm-256color", LANG="C.UTF-8")
-        environment.pop("UNIFLOW_TODO_RECORD", None)
-        cls.todo = Terminal([TODO, "--db", str(cls.work / "todos.sqlite"), "--record", str(log)], environment)
-        cls.todo.read_until("Uniflow Todo")
+        cls.todo = TodoTerminal.recording(TODO, cls.work / "todos.sqlite", log)
         cls.inspector = subprocess.Popen([INSPECT, "--live", str(log)], stdout=subprocess.PIPE, text=True)
         line = cls.inspector.stdout.readline()
         cls.url = re.search(r"http://\S+", line).group(0)

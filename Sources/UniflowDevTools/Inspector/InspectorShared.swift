@@ -73,6 +73,34 @@ package let inspectorFunctions = #"""
       const hue = (root * 137.508) % 360;
       return "hsl(" + hue.toFixed(0) + ", 62%, 58%)";
     }
+    // Where a navigation key moves the selection of a timeline of `count` rows, `page` rows a
+    // screen, from row `selected`; null for any other key (Home and End type in the filter).
+    function rowForKey(key, selected, count, page, inFilter) {
+      switch (key) {
+        case "ArrowDown": return selected + 1;
+        case "ArrowUp": return selected - 1;
+        case "PageDown": return selected + page;
+        case "PageUp": return selected - page;
+        case "Home": return inFilter ? null : 0;
+        case "End": return inFilter ? null : count - 1;
+        default: return null;
+      }
+    }
+    // The state after the first `n` steps, from the initial state and the steps' patches (a
+    // step's sixth field), keeping the state of every CHECKPOINT-th step in `checkpoints`.
+    function replayedState(n, checkpoints, initial, steps) {
+      const k = Math.floor(n / CHECKPOINT);
+      if (checkpoints.length === 0) checkpoints.push(initial);
+      while (checkpoints.length <= k) {
+        const j = checkpoints.length;
+        let state = clone(checkpoints[j - 1]);
+        for (let i = (j - 1) * CHECKPOINT; i < j * CHECKPOINT; i++) state = applyPatch(state, steps[i][5]);
+        checkpoints.push(state);
+      }
+      let state = clone(checkpoints[k]);
+      for (let i = k * CHECKPOINT; i < n; i++) state = applyPatch(state, steps[i][5]);
+      return state;
+    }
     function formatTime(seconds) {
       return "+" + seconds.toFixed(3) + "s";
     }

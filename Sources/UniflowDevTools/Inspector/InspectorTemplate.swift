@@ -87,19 +87,8 @@ let inspectorTemplate = #"""
 
 
     // --- Time travel: the state after any step, from the initial state and the patches. ---
-  \#(inspectorFunctions)    const checkpoints = [data.initial];
-    function stateAfter(n) {
-      const k = Math.floor(n / CHECKPOINT);
-      while (checkpoints.length <= k) {
-        const j = checkpoints.length;
-        let state = clone(checkpoints[j - 1]);
-        for (let i = (j - 1) * CHECKPOINT; i < j * CHECKPOINT; i++) state = applyPatch(state, steps[i][5]);
-        checkpoints.push(state);
-      }
-      let state = clone(checkpoints[k]);
-      for (let i = k * CHECKPOINT; i < n; i++) state = applyPatch(state, steps[i][5]);
-      return state;
-    }
+  \#(inspectorFunctions)    const checkpoints = [];
+    function stateAfter(n) { return replayedState(n, checkpoints, data.initial, steps); }
 
     // --- The timeline: only the visible rows are in the document. ---
     let visible = null;  // Indices of steps shown; null means all.
@@ -234,17 +223,9 @@ let inspectorTemplate = #"""
     document.addEventListener("keydown", (event) => {
       const inFilter = document.activeElement === filter;
       if (event.key === "/" && !inFilter) { event.preventDefault(); filter.focus(); return; }
+      if (event.key === "Escape" && inFilter) { filter.blur(); timeline.focus(); return; }
       const page = Math.max(1, Math.floor(timeline.clientHeight / ROW) - 1);
-      let row = null;
-      switch (event.key) {
-        case "ArrowDown": row = selected + 1; break;
-        case "ArrowUp": row = selected - 1; break;
-        case "PageDown": row = selected + page; break;
-        case "PageUp": row = selected - page; break;
-        case "Home": if (!inFilter) row = 0; break;
-        case "End": if (!inFilter) row = shownCount() - 1; break;
-        case "Escape": if (inFilter) { filter.blur(); timeline.focus(); } break;
-      }
+      const row = rowForKey(event.key, selected, shownCount(), page, inFilter);
       if (row === null) return;
       event.preventDefault();
       select(row);
