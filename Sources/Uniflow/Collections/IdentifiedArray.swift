@@ -20,12 +20,11 @@
 /// - Complexity: Lookup, update and append by identifier are O(1) on average; removal by
 ///   identifier and insertion at an offset are O(n), like an array's.
 public struct IdentifiedArray<Element: Identifiable> {
-  @usableFromInline var _elements: [Element]
-  @usableFromInline var _ids: [Element.ID]
-  @usableFromInline var _offsets: [Element.ID: Int]
+  var _elements: [Element]
+  var _ids: [Element.ID]
+  var _offsets: [Element.ID: Int]
 
   /// Creates an empty collection.
-  @inlinable
   public init() {
     _elements = []
     _ids = []
@@ -39,7 +38,6 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///
   /// - Parameter elements: The elements, in order.
   /// - Complexity: O(n).
-  @inlinable
   public init(uniqueElements elements: some Sequence<Element>) {
     do {
       try self.init(validating: elements)
@@ -53,7 +51,6 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// - Parameter elements: The elements, in order.
   /// - Throws: ``DuplicateIDError`` naming the first repeated identifier.
   /// - Complexity: O(n).
-  @inlinable
   public init(validating elements: some Sequence<Element>) throws(DuplicateIDError) {
     self.init()
     let capacity = elements.underestimatedCount
@@ -73,7 +70,6 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///   - combine: Merges an element already kept with a later one of the same identifier; the
   ///     result must have that identifier.
   /// - Complexity: O(n).
-  @inlinable
   public init(
     _ elements: some Sequence<Element>,
     uniquingIDsWith combine: (_ kept: Element, _ later: Element) throws -> Element
@@ -93,11 +89,9 @@ public struct IdentifiedArray<Element: Identifiable> {
   }
 
   /// The identifiers, in order.
-  @inlinable
   public var ids: [Element.ID] { _ids }
 
   /// The elements, in order, as an array.
-  @inlinable
   public var elements: [Element] { _elements }
 
   /// The element with the given identifier; setting `nil` removes it, setting an element that
@@ -108,7 +102,6 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///
   /// - Parameter id: The identifier.
   /// - Complexity: O(1) on average to read or replace; O(n) to remove.
-  @inlinable
   public subscript(id id: Element.ID) -> Element? {
     get {
       guard let offset = _offsets[id] else { return nil }
@@ -142,7 +135,6 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///   - body: Mutates the element.
   /// - Returns: What `body` returned, or `nil` if no element has that identifier.
   /// - Complexity: O(1) on average, plus the cost of `body`.
-  @inlinable
   @discardableResult
   public mutating func modify<Result>(
     id: Element.ID, _ body: (inout Element) throws -> Result
@@ -157,7 +149,6 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// The offset of the element with the given identifier.
   ///
   /// - Complexity: O(1) on average.
-  @inlinable
   public func index(id: Element.ID) -> Int? {
     _offsets[id]
   }
@@ -165,7 +156,6 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Whether an element has the given identifier.
   ///
   /// - Complexity: O(1) on average.
-  @inlinable
   public func contains(id: Element.ID) -> Bool {
     _offsets[id] != nil
   }
@@ -175,7 +165,6 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// - Parameter element: The element to append.
   /// - Returns: Whether it was appended, and the offset of the element with its identifier.
   /// - Complexity: O(1) on average.
-  @inlinable
   @discardableResult
   public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
     if let offset = _offsets[element.id] { return (false, offset) }
@@ -186,7 +175,6 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Appends the elements whose identifiers are not present yet.
   ///
   /// - Parameter elements: The elements to append.
-  @inlinable
   public mutating func append(contentsOf elements: some Sequence<Element>) {
     for element in elements { append(element) }
   }
@@ -198,7 +186,6 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///   - index: Where to insert it, from 0 to `count`.
   /// - Returns: Whether it was inserted, and the offset of the element with its identifier.
   /// - Complexity: O(n).
-  @inlinable
   @discardableResult
   public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
     if let offset = _offsets[element.id] { return (false, offset) }
@@ -213,7 +200,6 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// - Parameter element: The new element.
   /// - Returns: The element it replaced, if any.
   /// - Complexity: O(1) on average.
-  @inlinable
   @discardableResult
   public mutating func updateOrAppend(_ element: Element) -> Element? {
     if let offset = _offsets[element.id] {
@@ -229,7 +215,6 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// - Parameter id: The identifier.
   /// - Returns: The removed element, or `nil` if none had that identifier.
   /// - Complexity: O(n).
-  @inlinable
   @discardableResult
   public mutating func remove(id: Element.ID) -> Element? {
     guard let offset = _offsets[id] else { return nil }
@@ -241,7 +226,6 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// - Parameter index: A valid offset.
   /// - Returns: The removed element.
   /// - Complexity: O(n).
-  @inlinable
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
     let element = _elements.remove(at: index)
@@ -258,7 +242,6 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///
   /// - Parameter shouldBeRemoved: Whether to remove an element.
   /// - Complexity: O(n).
-  @inlinable
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
     // The elements before `kept` stay, in order; those from `kept` up to `tested` are to be
     // removed; those from `tested` on are not tested yet, and stay if a test throws.
@@ -282,7 +265,6 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Removes every element.
   ///
   /// - Parameter keepCapacity: Whether to keep the storage for reuse.
-  @inlinable
   public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
     _elements.removeAll(keepingCapacity: keepCapacity)
     _ids.removeAll(keepingCapacity: keepCapacity)
@@ -295,7 +277,6 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///   - source: The element's current offset.
   ///   - destination: Its offset after the move, from 0 to `count - 1`.
   /// - Complexity: O(n).
-  @inlinable
   public mutating func move(fromOffset source: Int, toOffset destination: Int) {
     guard source != destination else { return }
     let element = _elements.remove(at: source)
@@ -312,7 +293,6 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///
   /// - Parameter areInIncreasingOrder: The sort order.
   /// - Complexity: O(n log n).
-  @inlinable
   public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
     defer { rebuildIndex() }
     try _elements.sort(by: areInIncreasingOrder)
@@ -323,7 +303,6 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// - Parameter isIncluded: Whether to keep an element.
   /// - Returns: A new identified collection.
   /// - Complexity: O(n).
-  @inlinable
   public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> Self {
     var result = Self()
     for element in _elements where try isIncluded(element) { result.appendUnchecked(element) }
@@ -358,19 +337,16 @@ public struct IdentifiedArray<Element: Identifiable> {
     return violations
   }
 
-  @inlinable
   mutating func appendUnchecked(_ element: Element) {
     _offsets[element.id] = _elements.count
     _ids.append(element.id)
     _elements.append(element)
   }
 
-  @inlinable
   mutating func reindex(from start: Int) {
     for offset in start..<_ids.count { _offsets[_ids[offset]] = offset }
   }
 
-  @inlinable
   mutating func rebuildIndex() {
     _ids = _elements.map(\.id)
     _offsets = Dictionary(minimumCapacity: _ids.count)
@@ -380,39 +356,31 @@ public struct IdentifiedArray<Element: Identifiable> {
 
 extension IdentifiedArray: RandomAccessCollection {
   /// The offset of the first element: 0.
-  @inlinable
   public var startIndex: Int { 0 }
 
   /// One past the offset of the last element: `count`.
-  @inlinable
   public var endIndex: Int { _elements.count }
 
   /// The element at an offset.
-  @inlinable
   public subscript(position: Int) -> Element { _elements[position] }
 
   /// The number of elements.
   ///
   /// - Complexity: O(1), without going through the collection's indices.
-  @inlinable
   public var count: Int { _elements.count }
 
   /// Whether there are no elements.
-  @inlinable
   public var isEmpty: Bool { _elements.isEmpty }
 
   /// The offset after `i`.
-  @inlinable
   public func index(after i: Int) -> Int { i + 1 }
 
   /// The offset before `i`.
-  @inlinable
   public func index(before i: Int) -> Int { i - 1 }
 }
 
 extension IdentifiedArray: ExpressibleByArrayLiteral {
   /// Creates a collection from a literal of elements with unique identifiers.
-  @inlinable
   public init(arrayLiteral elements: Element...) {
     self.init(uniqueElements: elements)
   }
@@ -420,7 +388,6 @@ extension IdentifiedArray: ExpressibleByArrayLiteral {
 
 extension IdentifiedArray: Equatable where Element: Equatable {
   /// Collections are equal when they hold equal elements in the same order.
-  @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs._elements == rhs._elements
   }
@@ -428,7 +395,6 @@ extension IdentifiedArray: Equatable where Element: Equatable {
 
 extension IdentifiedArray: Hashable where Element: Hashable {
   /// Hashes the elements in order.
-  @inlinable
   public func hash(into hasher: inout Hasher) {
     hasher.combine(_elements)
   }
