@@ -55,30 +55,18 @@ public final class LiveInspectorServer: Sendable {
     guard listener >= 0 else { throw .cannotListen(port: port, reason: "socket: \(errnoText())") }
     var yes: Int32 = 1
     setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard bound == 0, listen(listener, 64) == 0 else {
+    guard let boundPort = bindToLoopback(listener, port: UInt16(port)), listen(listener, 64) == 0
+    else {
       let reason = errnoText()
       close(listener)
       throw .cannotListen(port: port, reason: reason)
-    }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(listener, $0, &length) }
     }
     var pipeDescriptors: [Int32] = [-1, -1]
     guard pipe(&pipeDescriptors) == 0 else {
       close(listener)
       throw .cannotListen(port: port, reason: "pipe: \(errnoText())")
     }
-    self.port = Int(UInt16(bigEndian: address.sin_port))
+    self.port = Int(boundPort)
     self.token = token
     self.maximumConnections = maximumConnections
     self.listener = listener
@@ -160,7 +148,7 @@ public final class LiveInspectorServer: Sendable {
         sendAll(connection, response(status, "The request cannot be read: \(error)."))
         return
       }
-      let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+      let count = readBytes(from: connection, into: &buffer)
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { return }
       received.append(contentsOf: buffer[..<count])
@@ -235,16 +223,9 @@ public final class LiveInspectorServer: Sendable {
 /// Sends every byte, or fails: `false` when the peer went away.
 @discardableResult
 private func sendAll(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
-  #if os(Linux)
-    let flags = Int32(MSG_NOSIGNAL)
-  #else
-    let flags: Int32 = 0
-  #endif
   var sent = 0
   while sent < bytes.count {
-    let count = bytes.withUnsafeBytes { raw in
-      send(connection, raw.baseAddress! + sent, raw.count - sent, flags)
-    }
+    let count = sendBytes(bytes, from: sent, on: connection)
     if count < 0, errno == EINTR { continue }
     guard count > 0 else { return false }
     sent += count

@@ -114,9 +114,8 @@ public final class LogFollower: Sendable {
       }
       var buffer = [UInt8](repeating: 0, count: 1 << 20)
       while true {
-        let count = buffer.withUnsafeMutableBytes { raw in
-          pread(position.descriptor, raw.baseAddress, raw.count, off_t(position.offset))
-        }
+        let count = readBytes(
+          from: position.descriptor, into: &buffer, atFileOffset: position.offset)
         if count < 0, errno == EINTR { continue }
         guard count > 0 else { break }
         position.offset += Int64(count)

@@ -403,9 +403,12 @@ extension UnretainedList: Sendable {}
 // SAFETY: each pointer here is used inside the call that makes it and never kept, except the
 // lock's, which is allocated and initialised once in `PlatformLock.init` and freed in its
 // `deinit`, a stable address for the lock's life; every count passed with a pointer is the
-// buffer's own, less what was already written. Exercised by `LockIsolatedTests` (under
-// ThreadSanitizer), the diagnostics tests that write to standard error, the recording tests
-// (`FileSessionSinkTests`), `AsyncLoopGuardTests` and the list view model's tests.
+// buffer's own, less what was already written or read; a socket address is rebound to
+// `sockaddr` only for the call, with the length of the `sockaddr_in` it is. Exercised by
+// `LockIsolatedTests` (under ThreadSanitizer), the diagnostics tests that write to standard
+// error, the recording tests (`FileSessionSinkTests`), `AsyncLoopGuardTests`, the list view
+// model's tests, and the live inspector's server and log follower tests (real sockets, real
+// files, under both sanitizers).
 
 /// The platform's plain mutex, at a stable address: what ``LockIsolated`` locks.
 ///
@@ -441,6 +444,55 @@ package func writeBytes(_ bytes: [UInt8], from offset: Int, to descriptor: Int32
   bytes.withUnsafeBytes { buffer in
     write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
   }
+}
+
+/// Reads up to `buffer.count` bytes from a file descriptor into `buffer` with one read(2), or
+/// one pread(2) at `fileOffset` when one is given.
+///
+/// - Returns: What the call returned: the number of bytes read (0 at the end), or -1 (see
+///   `errno`).
+package func readBytes(
+  from descriptor: Int32, into buffer: inout [UInt8], atFileOffset fileOffset: Int64? = nil
+) -> Int {
+  buffer.withUnsafeMutableBytes { raw in
+    if let fileOffset { return pread(descriptor, raw.baseAddress, raw.count, off_t(fileOffset)) }
+    return read(descriptor, raw.baseAddress, raw.count)
+  }
+}
+
+/// Sends `bytes[from...]` on a connected socket with one send(2), without the signal a peer
+/// that went away would raise.
+///
+/// - Returns: What send(2) returned: the number of bytes sent, or -1 (see `errno`).
+package func sendBytes(_ bytes: [UInt8], from offset: Int, on socket: Int32) -> Int {
+  #if os(Linux)
+    let flags = Int32(MSG_NOSIGNAL)
+  #else
+    let flags: Int32 = 0
+  #endif
+  return bytes.withUnsafeBytes { buffer in
+    send(socket, buffer.baseAddress! + offset, buffer.count - offset, flags)
+  }
+}
+
+/// Binds a socket to the loopback address 127.0.0.1 at `port` (0: any free port).
+///
+/// - Returns: The port it is bound to, or `nil` if bind(2) failed (see `errno`).
+package func bindToLoopback(_ socket: Int32, port: UInt16) -> UInt16? {
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_port = in_port_t(port.bigEndian)
+  address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+  let length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  let bound = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) }
+  }
+  guard bound == 0 else { return nil }
+  var boundLength = length
+  withUnsafeMutablePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(socket, $0, &boundLength) }
+  }
+  return UInt16(bigEndian: address.sin_port)
 }
 
 /// Whether the calling code runs outside any task.
