@@ -30,13 +30,13 @@ public struct UndoableReducer<Base: Reducer>: Reducer {
     self.policy = policy
   }
 
-  /// Applies an ``UndoAction`` to the history and the state, then runs the feature on it;
-  /// runs the feature on any other action and records what it changed in the tracked parts.
   /// The base reducer's appearance.
   public func _appearance() -> Appearance<Base.State, Base.Action>? {
     base._appearance()
   }
 
+  /// Applies an ``UndoAction`` to the history and the state, then runs the feature on it;
+  /// runs the feature on any other action and records what it changed in the tracked parts.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     if let undoAction = toUndoAction.extract(action) {
       apply(undoAction, to: &state)
