@@ -31,49 +31,117 @@ extension PresentedInstance: InstanceContainer {
     guard let child = presented.child else {
       return .gone("\(typeName(Child.self)) is not presented (dismissed already?)")
     }
-    guard let instance else { return .present(child) }
-    let current = PresentationIdentity(of: child)
-    guard let current, current.id != instance.value else { return .present(child) }
-    let asked = PresentationIdentity(id: instance.value, isCase: current.isCase)
-    return .gone("\(typeName(Child.self))\(asked.name) is not presented (replaced by \(current.replacementName))")
-  }
-}
-
-/// Which child is presented: its `id`, or its case.
-struct PresentationIdentity {
-  /// The identity, as the child's effects are namespaced by it.
-  let id: AnyHashable
-  /// Whether it is an enum's case rather than an `id`.
-  let isCase: Bool
-
-  init(id: AnyHashable, isCase: Bool) {
-    self.id = id
-    self.isCase = isCase
-  }
-
-  /// The identity of `child`, the way `ifLet` tells one presented child from another; `nil`
-  /// if there is no telling (neither `Identifiable` nor an enum).
-  init?<Child>(of child: Child) {
-    if let identifiable = child as? any Identifiable {
-      self.init(id: Self.id(of: identifiable), isCase: false)
-    } else if let id = EnumCaseIdentity<Child>()(child) {
-      self.init(id: id.value, isCase: true)
-    } else {
-      return nil
+    guard let instance, let current = PresentationIdentity.of(child), current != instance else {
+      return .present(child)
     }
-  }
-
-  /// How a message names it: `.first` for a case, ` with id 3` for an `id`.
-  var name: String {
-    isCase ? ".\(id.base)" : " with id \(id.base)"
-  }
-
-  /// How a message names the replacement: `.second` for a case, `the one with id 4` for an `id`.
-  var replacementName: String {
-    isCase ? ".\(id.base)" : "the one with id \(id.base)"
-  }
-
-  private static func id<Child: Identifiable>(of child: Child) -> AnyHashable {
-    AnyHashable(child.id)
+    return .gone(
+      "\(typeName(Child.self))\(PresentationIdentity.name(of: instance)) is not presented "
+        + "(replaced by \(PresentationIdentity.replacementName(of: current)))")
   }
 }
+
+/// Which child is presented, as an identity that namespaces its effects and tells it from the
+/// next: its `id` if its state is `Identifiable`, its case if it is an enum, nothing otherwise.
+///
+/// Whether the state is `Identifiable` is found at run time, so that one `ifLet` serves every
+/// kind of child.
+@usableFromInline
+enum PresentationIdentity {
+  /// How the children of type `Child` are told apart, decided once for the type.
+  @usableFromInline
+  static func identify<Child>(_: Child.Type) -> (Child) -> EffectID? {
+    if let identifiable = Child.self as? any Identifiable.Type {
+      return identify(identifiable, as: Child.self)
+    }
+    return EnumCaseIdentity<Child>().callAsFunction
+  }
+
+  /// The identity of `child`; `nil` if there is no telling.
+  static func of<Child>(_ child: Child) -> EffectID? {
+    identify(Child.self)(child)
+  }
+
+  private static func identify<Identified: Identifiable, Child>(
+    _: Identified.Type, as _: Child.Type
+  ) -> (Child) -> EffectID? {
+    // `Child` is `Identified`, opened from it: the cast always succeeds.
+    { child in (child as? Identified).map { EffectID(PresentedID($0.id)) } }
+  }
+
+  /// How a message names an identity: `.first` for a case, ` with id 3` for an `id`.
+  static func name(of identity: EffectID) -> String {
+    if let id = identity.value.base as? PresentedID { return " with id \(id)" }
+    return ".\(identity.value.base)"
+  }
+
+  /// How a message names a replacement: `.second` for a case, `the one with id 4` for an `id`.
+  static func replacementName(of identity: EffectID) -> String {
+    if let id = identity.value.base as? PresentedID { return "the one with id \(id)" }
+    return ".\(identity.value.base)"
+  }
+}
+
+/// An `Identifiable` child's `id`, as the identity of its presentation.
+///
+/// The `id`'s type is found at run time, where it cannot be proven `Sendable`, and the
+/// identity travels with the child's effects to wherever they are cancelled: the `id` is
+/// touched (compared, described) only with the lock held, and a comparison of two holds both,
+/// taken in the order of their addresses.
+final class PresentedID: Hashable, CustomStringConvertible, @unchecked Sendable {
+  // @unchecked: `id` is read only with `lock` held; `hash` is computed before the identity is
+  // shared and never changes.
+  private let id: AnyHashable
+  private let hash: Int
+  private let lock = PlatformLock()
+
+  init(_ id: some Hashable) {
+    self.id = AnyHashable(id)
+    hash = self.id.hashValue
+  }
+
+  static func == (lhs: PresentedID, rhs: PresentedID) -> Bool {
+    if lhs === rhs { return true }
+    guard lhs.hash == rhs.hash else { return false }
+    let (first, second) = ObjectIdentifier(lhs) < ObjectIdentifier(rhs) ? (lhs, rhs) : (rhs, lhs)
+    first.lock.lock()
+    second.lock.lock()
+    defer {
+      second.lock.unlock()
+      first.lock.unlock()
+    }
+    return lhs.id == rhs.id
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
+  }
+
+  var description: String {
+    lock.lock()
+    defer { lock.unlock() }
+    return "\(id.base)"
+  }
+}
+
+/// The case of an enum value, as an identity that tells one presented child from another;
+/// `nil` for a value of any other kind.
+///
+/// Each reducer that presents a child makes one: whether the child's type is an enum is
+/// looked up on its first value and kept there, so only enum values are reflected after.
+final class EnumCaseIdentity<Value>: Sendable {
+  /// Whether `Value` is an enum, once a first value told.
+  private let isEnum = LockIsolated<Bool?>(nil)
+
+    init() {}
+
+  /// The case of `value`, if `Value` is an enum.
+    func callAsFunction(_ value: Value) -> EffectID? {
+    if isEnum.withLock({ $0 }) == false { return nil }
+    let mirror = Mirror(reflecting: value)
+    let isEnum = mirror.displayStyle == .enum
+    self.isEnum.withLock { $0 = isEnum }
+    guard isEnum else { return nil }
+    return EffectID(mirror.children.first?.label ?? String(describing: value))
+  }
+}
+

@@ -40,28 +40,7 @@ extension Reducer {
   ) -> IfLetReducer<Self, Child> where ChildState == Child.State, ChildAction == Child.Action {
     IfLetReducer(
       parent: self, toChildState: state, toChildAction: action, child: child(),
-      identify: EnumCaseIdentity<ChildState>().callAsFunction, dismissal: .unsupported(plainCaseDismissal(Child.self)))
-  }
-
-  /// Runs a child reducer on an optional, identifiable part of the state while it is present,
-  /// and cancels the child's effects when it is dismissed or replaced by a child with another
-  /// `id`.
-  ///
-  /// - Parameters:
-  ///   - state: The optional child state.
-  ///   - action: The case of this reducer's action carrying the child's actions.
-  ///   - child: The child reducer.
-  /// - Returns: A reducer running both.
-  @inlinable
-  public consuming func ifLet<ChildState: Identifiable, ChildAction, Child: Reducer>(
-    _ state: any WritableKeyPath<State, ChildState?> & Sendable,
-    action: ActionCase<Action, ChildAction>,
-    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
-  ) -> IfLetReducer<Self, Child>
-  where ChildState == Child.State, ChildAction == Child.Action, ChildState.ID: Sendable {
-    IfLetReducer(
-      parent: self, toChildState: state, toChildAction: action, child: child(),
-      identify: { EffectID($0.id) }, dismissal: .unsupported(plainCaseDismissal(Child.self)))
+      identify: PresentationIdentity.identify(ChildState.self), dismissal: .unsupported(plainCaseDismissal(Child.self)))
   }
 }
 
@@ -198,31 +177,6 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     identicalTo value: inout Child.State?
   ) -> Bool {
     path.modify(&state) { current in haveSameBytes(&current, &value) }
-  }
-}
-
-/// The case of an enum value, as an identity that tells one presented child from another;
-/// `nil` for a value of any other kind.
-///
-/// Each reducer that presents a child makes one: whether the child's type is an enum is
-/// looked up on its first value and kept there, so only enum values are reflected after.
-@usableFromInline
-final class EnumCaseIdentity<Value>: Sendable {
-  /// Whether `Value` is an enum, once a first value told.
-  private let isEnum = LockIsolated<Bool?>(nil)
-
-  @usableFromInline
-  init() {}
-
-  /// The case of `value`, if `Value` is an enum.
-  @usableFromInline
-  func callAsFunction(_ value: Value) -> EffectID? {
-    if isEnum.withLock({ $0 }) == false { return nil }
-    let mirror = Mirror(reflecting: value)
-    let isEnum = mirror.displayStyle == .enum
-    self.isEnum.withLock { $0 = isEnum }
-    guard isEnum else { return nil }
-    return EffectID(mirror.children.first?.label ?? String(describing: value))
   }
 }
 

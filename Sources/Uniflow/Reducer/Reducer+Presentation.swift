@@ -46,30 +46,7 @@ extension Reducer {
     IfLetReducer(
       parent: DismissReducer(parent: self, toChildState: state, isDismissal: action.isDismissal()),
       toChildState: state, toChildAction: action.presented(), child: child(),
-      identify: EnumCaseIdentity<ChildState>().callAsFunction, dismissal: .send(
-        { action.embed(.dismiss) }, presence: Optional<ChildState>.presentedInstancePath))
-  }
-
-  /// Runs a child reducer on an optional, identifiable part of the state while it is
-  /// presented, and lets the child dismiss itself; a child with another `id` is another
-  /// presentation, whose effects are its own.
-  ///
-  /// - Parameters:
-  ///   - state: The optional child state.
-  ///   - action: The case of this reducer's action carrying the child's presentation actions.
-  ///   - child: The child reducer.
-  /// - Returns: A reducer running both.
-  @inlinable
-  public consuming func ifLet<ChildState: Identifiable, ChildAction, Child: Reducer>(
-    _ state: any WritableKeyPath<State, ChildState?> & Sendable,
-    action: ActionCase<Action, PresentationAction<ChildAction>>,
-    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
-  ) -> IfLetReducer<DismissReducer<Self, ChildState>, Child>
-  where ChildState == Child.State, ChildAction == Child.Action, ChildState.ID: Sendable {
-    IfLetReducer(
-      parent: DismissReducer(parent: self, toChildState: state, isDismissal: action.isDismissal()),
-      toChildState: state, toChildAction: action.presented(), child: child(),
-      identify: { EffectID($0.id) }, dismissal: .send(
+      identify: PresentationIdentity.identify(ChildState.self), dismissal: .send(
         { action.embed(.dismiss) }, presence: Optional<ChildState>.presentedInstancePath))
   }
 }
