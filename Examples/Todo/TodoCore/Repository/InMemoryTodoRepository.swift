@@ -11,7 +11,7 @@ import Uniflow
 /// let store = Store(initialState: TodoFeature.State(), reducer: TodoFeature(repository: repository))
 /// ```
 public final class InMemoryTodoRepository: TodoRepository {
-  private struct Contents {
+  fileprivate struct Contents {
     var todos: IdentifiedArray<Todo>
     var nextID: Todo.ID
     /// The labels of the changes undo can revert, oldest first, as snapshots show them; the
@@ -51,22 +51,6 @@ public final class InMemoryTodoRepository: TodoRepository {
         undoDates.removeFirst(undoDates.count - undoDepth)
         droppedOlderSteps = true
       }
-    }
-
-    func todo(_ id: Todo.ID) throws(TodoStoreError) -> Todo {
-      guard let todo = todos[id: id] else { throw .todoNotFound(id) }
-      return todo
-    }
-
-    /// Marks a todo done or open, as one step that can be undone if it changed anything.
-    mutating func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) throws(TodoStoreError) -> TodoUpdate {
-      var todo = try todo(id)
-      guard todo.isDone != isDone else { return TodoUpdate(todo: todo, isChanged: false) }
-      pushUndo("\(isDone ? "complete" : "reopen") “\(todo.title)”", touching: [id])
-      todo.isDone = isDone
-      todo.completedAt = isDone ? date : nil
-      todos[id: id] = todo
-      return TodoUpdate(todo: todo, isChanged: true)
     }
   }
 
@@ -116,116 +100,52 @@ public final class InMemoryTodoRepository: TodoRepository {
 
   /// Adds an open todo; see ``TodoRepository/add(title:at:)``.
   public func add(title: String, at date: Date) async throws(TodoStoreError) -> TodoChange<Todo> {
-    let title = try Todo.validatedTitle(title)
-    return try change { contents in
-      let todo = Todo(id: contents.nextID, title: title, createdAt: date)
-      contents.pushUndo("add “\(title)”", touching: [todo.id])
-      contents.nextID += 1
-      contents.todos.append(todo)
-      return todo
-    }
+    try change { tables throws(TodoStoreError) in try tables.add([title], at: date)[0] }
   }
 
-  /// Adds open todos as one change; see ``TodoRepository/add(titles:at:)``.
+  /// Adds open todos as one change, one undo step; see ``TodoRepository/add(titles:at:)``.
   public func add(titles: [String], at date: Date) async throws(TodoStoreError) -> TodoChange<[Todo]> {
-    guard !titles.isEmpty else { throw .emptyTitle }
-    let normalized = try titles.map { title throws(TodoStoreError) in try Todo.validatedTitle(title) }
-    return try change { contents in
-      let todos = normalized.enumerated().map { offset, title in
-        Todo(id: contents.nextID + Todo.ID(offset), title: title, createdAt: date)
-      }
-      contents.pushUndo(addLabel(normalized), touching: Set(todos.map(\.id)))
-      contents.nextID += Todo.ID(todos.count)
-      contents.todos.append(contentsOf: todos)
-      return todos
-    }
+    try change { tables throws(TodoStoreError) in try tables.add(titles, at: date) }
   }
 
   /// Renames a todo; see ``TodoRepository/rename(id:to:)``.
   public func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    let title = try Todo.validatedTitle(title)
-    return try change { contents throws(TodoStoreError) in
-      var todo = try contents.todo(id)
-      guard todo.title != title else { return TodoUpdate(todo: todo, isChanged: false) }
-      contents.pushUndo("rename “\(todo.title)” to “\(title)”", touching: [id])
-      todo.title = title
-      contents.todos[id: id] = todo
-      return TodoUpdate(todo: todo, isChanged: true)
-    }
+    try change { tables throws(TodoStoreError) in try tables.rename(id, to: title) }
   }
 
   /// Sets a todo's note; see ``TodoRepository/setNote(_:id:)``.
   public func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    let note = try Todo.validatedNote(note)
-    return try change { contents throws(TodoStoreError) in
-      var todo = try contents.todo(id)
-      guard todo.note != note else { return TodoUpdate(todo: todo, isChanged: false) }
-      contents.pushUndo(noteLabel(todo), touching: [id])
-      todo.note = note
-      contents.todos[id: id] = todo
-      return TodoUpdate(todo: todo, isChanged: true)
-    }
+    try change { tables throws(TodoStoreError) in try tables.setNote(note, of: id) }
   }
 
   /// Marks a todo done or open; see ``TodoRepository/setDone(_:id:at:)``.
-  public func setDone(
-    _ isDone: Bool, id: Todo.ID, at date: Date
-  ) async throws(TodoStoreError)
-    -> TodoChange<TodoUpdate>
-  {
-    try change { contents throws(TodoStoreError) in try contents.setDone(isDone, id: id, at: date) }
+  public func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
+    try change { tables throws(TodoStoreError) in try tables.setDone(isDone, id, at: date) }
   }
 
   /// Marks an open todo done and a done one open; see ``TodoRepository/toggleDone(id:at:)``.
   public func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try change { contents throws(TodoStoreError) in
-      try contents.setDone(!contents.todo(id).isDone, id: id, at: date)
-    }
+    try change { tables throws(TodoStoreError) in try tables.toggleDone(id, at: date) }
   }
 
   /// Deletes a todo; see ``TodoRepository/delete(id:)``.
   public func delete(id: Todo.ID) async throws(TodoStoreError) -> TodoChange<Todo> {
-    try change { contents throws(TodoStoreError) in
-      let todo = try contents.todo(id)
-      contents.pushUndo("delete “\(todo.title)”", touching: [id])
-      contents.todos.remove(id: id)
-      return todo
-    }
+    try change { tables throws(TodoStoreError) in try tables.delete(id) }
   }
 
   /// Deletes the done todos; see ``TodoRepository/clearDone()``.
   public func clearDone() async throws(TodoStoreError) -> TodoChange<[Todo]> {
-    try change { contents in
-      let done = contents.todos.filter(\.isDone).elements
-      guard !done.isEmpty else { return [] }
-      contents.pushUndo("clear \(done.count) done", touching: Set(done.map(\.id)))
-      contents.todos.removeAll(where: \.isDone)
-      return done
-    }
+    try change { tables throws(TodoStoreError) in try tables.clearDone() }
   }
 
   /// Reverts the last change; see ``TodoRepository/undo()``.
   public func undo() async throws(TodoStoreError) -> TodoChange<String> {
-    try change { contents throws(TodoStoreError) in
-      guard let label = contents.undoLabels.popLast(), let todos = contents.undoTodos.popLast(),
-        let touched = contents.undoTouched.popLast(), let date = contents.undoDates.popLast()
-      else {
-        throw contents.droppedOlderSteps ? .olderChangesNotKept(kept: undoDepth) : .nothingToUndo
-      }
-      contents.redoStack.append((label, contents.todos, touched, date))
-      contents.todos = todos
-      return label
-    }
+    try change { tables throws(TodoStoreError) in try tables.takeBack(from: .undo) }
   }
 
   /// Applies the last change undone again; see ``TodoRepository/redo()``.
   public func redo() async throws(TodoStoreError) -> TodoChange<String> {
-    try change { contents throws(TodoStoreError) in
-      guard let step = contents.redoStack.popLast() else { throw .nothingToRedo }
-      contents.pushUndo(step.label, touching: step.touched, keepingRedo: true, madeAt: step.date)
-      contents.todos = step.todos
-      return step.label
-    }
+    try change { tables throws(TodoStoreError) in try tables.takeBack(from: .redo) }
   }
 
   /// The labels of the undo steps that touched a todo; see ``TodoRepository/history(of:)``.
@@ -263,15 +183,62 @@ public final class InMemoryTodoRepository: TodoRepository {
   }
 }
 
-/// How many changes the repositories can undo.
-let undoDepth = TodoSnapshot.undoDepth
+/// The in-memory contents as the tables of one change: the commands every repository shares,
+/// on todos kept in an array, with the whole array kept for each undo step.
+extension InMemoryTodoRepository.Contents: TodoTables {
+  func todo(_ id: Todo.ID) throws(TodoStoreError) -> Todo {
+    guard let todo = todos[id: id] else { throw .todoNotFound(id) }
+    return todo
+  }
 
-/// The undo label of setting the note of `todo`: `note on “Buy milk”`.
-func noteLabel(_ todo: Todo) -> String {
-  "note on “\(todo.title)”"
-}
+  func doneTodos() -> [Todo] {
+    todos.filter(\.isDone).elements
+  }
 
-/// The undo label of adding `titles`: `add “Buy milk”` for one, `add 3 todos` for more.
-func addLabel(_ titles: [String]) -> String {
-  titles.count == 1 ? "add “\(titles[0])”" : "add \(titles.count) todos"
+  mutating func insert(_ titles: [String], at date: Date, label: String) -> [Todo] {
+    let new = titles.enumerated().map { offset, title in
+      Todo(id: nextID + Todo.ID(offset), title: title, createdAt: date)
+    }
+    pushUndo(label, touching: Set(new.map(\.id)))
+    nextID += Todo.ID(new.count)
+    todos.append(contentsOf: new)
+    return new
+  }
+
+  mutating func beginUndoStep(_ label: String, restoring scope: TodoScope) {
+    switch scope {
+    case .todo(let id): pushUndo(label, touching: [id])
+    case .done: pushUndo(label, touching: Set(doneTodos().map(\.id)))
+    }
+  }
+
+  mutating func update(_ todo: Todo) {
+    todos[id: todo.id] = todo
+  }
+
+  mutating func delete(_ scope: TodoScope) {
+    switch scope {
+    case .todo(let id): todos.remove(id: id)
+    case .done: todos.removeAll(where: \.isDone)
+    }
+  }
+
+  mutating func takeBack(from source: TodoHistory) throws(TodoStoreError) -> String {
+    switch source {
+    case .undo:
+      guard let label = undoLabels.popLast(), let before = undoTodos.popLast(),
+        let touched = undoTouched.popLast(), let date = undoDates.popLast()
+      else {
+        throw droppedOlderSteps ? .olderChangesNotKept(kept: undoDepth) : .nothingToUndo
+      }
+      redoStack.append((label, todos, touched, date))
+      todos = before
+      return label
+    case .redo:
+      guard let step = redoStack.popLast() else { throw .nothingToRedo }
+      pushUndo(step.label, touching: step.touched, keepingRedo: true, madeAt: step.date)
+      todos = step.todos
+      return step.label
+    }
+  }
 }
