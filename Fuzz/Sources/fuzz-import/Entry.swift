@@ -1,9 +1,16 @@
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
 import FuzzSupport
 import TodoCore
 
 /// `todo add -` and `todo note ID -` on random bytes (invalid UTF-8, NULs, very long lines):
 /// the import gives titles already as stored, one per line at most, or a `TitleImport.Error`
-/// naming a line of the input; the note is stored as it reads or refused as too long.
+/// naming a line of the input; the note is stored as it reads or refused as too long. The
+/// import's time per byte stays flat: the input eight times over takes at most four times as
+/// long a byte (a reader quadratic in a line's length takes eight times as long, or more).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -31,5 +38,37 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   } catch {
     checkMessage(of: error)
   }
+  checkTimePerByteIsFlat(bytes)
   return 0
+}
+
+/// Times the import of `bytes` and of `bytes` eight times over (longer lines, or eight times the
+/// lines), each the least of three runs, and checks that the larger input takes at most four
+/// times as long a byte. The time is the thread's processor time, which a busy machine (the
+/// fuzz targets run two at a time) does not stretch as it does the clock's. Inputs under a
+/// kilobyte are left out, and shorter times count as 200 µs: they are too short to compare.
+/// One input in four is timed (those whose length is a multiple of four), so that the fuzzing
+/// keeps its pace.
+func checkTimePerByteIsFlat(_ bytes: [UInt8]) {
+  guard bytes.count >= 1_024, bytes.count % 4 == 0 else { return }
+  let larger = Array(repeating: bytes, count: 8).flatMap { $0 }
+  func fastest(_ input: [UInt8]) -> Duration {
+    (0..<3).map { _ in
+      let start = threadTime()
+      _ = try? TitleImport(reading: input)
+      return threadTime() - start
+    }.min()!
+  }
+  let small = fastest(bytes)
+  let large = fastest(larger)
+  check(
+    large <= max(small, .microseconds(200)) * 32,
+    "\(bytes.count) bytes took \(small), eight times as many \(large): more than four times as long a byte")
+}
+
+/// The processor time this thread has used.
+func threadTime() -> Duration {
+  var time = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+  return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
 }
