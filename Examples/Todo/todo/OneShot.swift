@@ -182,7 +182,7 @@ struct OneShot {
     }
     await store.send(.addAll(titles: titles)).finish()
     if let error = store.error {
-      printError(error.description)
+      printError(error.oneShotDescription)
       return error.isBadInput ? 2 : 1
     }
     guard case .addedAll(let todos) = store.outcome else { return 0 }

@@ -250,4 +250,42 @@ import TodoCore
       try await PostgresTodoRepository(server: server).snapshot().todos.count - snapshot.todos.count
     #expect(imported == 0 || imported == 20_000)
   }
+
+  @Test func aCommandWhoseServerGoesAwaySaysItGaveUpAndChangesNothing() async throws {
+    // A server of its own, to stop.
+    let own = try PostgresTestCluster.makePrivate()
+    defer { own.remove() }
+    let server = try own.makeDatabase()
+    _ = try PostgresTodoRepository(server: server)
+    let importing = try todo.start(["--db", todo.database, "--server", server.connectionString, "add", "-"])
+    // It connects before it reads its input: once its connection is there, the server goes.
+    try await waitForAClient(of: own, on: server)
+    try own.stopImmediately()
+    importing.input.fileHandleForWriting.write(Data("Buy milk\n".utf8))
+    let result = try await todo.finish(importing)
+    expectFailure(
+      result, status: 1,
+      saying: "cannot reach the todo server \(server): gave up, nothing was changed; try again when it is back")
+    #expect(!result.standardError.contains("reconnecting"))
+
+    try own.start()
+    #expect(try await PostgresTodoRepository(server: server).snapshot().todos.isEmpty)
+  }
+
+  /// Waits until a client other than this test's own connection is connected to `server`.
+  private func waitForAClient(of cluster: PostgresTestCluster, on server: PostgresServer) async throws {
+    let connection = try PostgresConnection(server: server)
+    let deadline = ContinuousClock.now + .seconds(60)
+    while ContinuousClock.now < deadline {
+      let clients = try connection.query(
+        """
+        SELECT count(*) FROM pg_stat_activity
+        WHERE datname = $1 AND backend_type = 'client backend' AND pid <> pg_backend_pid()
+        """, [server.database]
+      ).first?.integer(0)
+      if (clients ?? 0) > 0 { return }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    Issue.record("no client connected to \(server) within a minute")
+  }
 }

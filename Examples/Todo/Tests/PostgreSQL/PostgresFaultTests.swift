@@ -66,6 +66,8 @@ import Uniflow
     await watching.value
   }
 
+  /// The watch's interval between logins is a second here (30 s in the program): long enough to
+  /// see that it waits it out, and that the message says how long.
   @Test func aPasswordChangedWhileWatchingIsReportedAsARefusedLoginNotAnOutage() async throws {
     let cluster = try PostgresTestCluster.shared()
     let server = try cluster.makeDatabase()
@@ -82,7 +84,8 @@ import Uniflow
     var updates = watched.updates().makeAsyncIterator()
     _ = await updates.next()
     let (failures, reported) = AsyncStream.makeStream(of: TodoStoreError.self)
-    let watching = Task { await PostgresChangeWatch(repository: watched).run { reported.yield($0) } }
+    let watch = PostgresChangeWatch(repository: watched, loginRetryInterval: .seconds(1))
+    let watching = Task { await watch.run { reported.yield($0) } }
     defer { watching.cancel() }
     var failure = failures.makeAsyncIterator()
     // Listening: a change another client makes arrives.
@@ -100,9 +103,21 @@ import Uniflow
     }
     #expect(name == client.description)
     #expect(reason.contains("password authentication failed"))
-    #expect(reason.hasSuffix("; trying again every 30 s"))
+    #expect(reason.hasSuffix("; trying again every 1 s"))
     #expect(refused?.isConnectionLoss == true)
     #expect(refused?.description.contains("secret") == false)
+
+    // The next try waits the interval out, and is refused again. (The clock starts when the test
+    // hears the first refusal, a little after it was sent: half the interval is the bound. A
+    // watch that tried again at once, as before, is heard within milliseconds.)
+    let firstRefusal = ContinuousClock.now
+    #expect(await failure.next() == refused)
+    #expect(ContinuousClock.now - firstRefusal >= .milliseconds(500))
+
+    // The password put back: the next try logs in, and the watch listens again.
+    try cluster.admin("ALTER ROLE \(role) PASSWORD 'first-secret'")
+    _ = try await PostgresTodoRepository(server: server).add(title: "Call mom", at: testDate)
+    try await nextContents(of: &updates) { $0.todos.map(\.title) == ["Buy milk", "Call mom"] }
     watching.cancel()
     await watching.value
   }

@@ -25,22 +25,31 @@ import Uniflow
 /// waiting up to two seconds between tries. Once back, it listens again and has the
 /// repository publish its contents: what changed meanwhile shows, and the program stops
 /// saying it is offline. A refused login (a changed password) is reported as such, and tried
-/// again every 30 seconds, as the message says.
+/// again every 30 seconds (``loginRetryInterval``), as the message says.
 public struct PostgresChangeWatch: TodoChangeWatch {
   /// The repository told of the changes.
   public let repository: PostgresTodoRepository
+  /// The time between two tries after the server refused the login: long enough not to fill
+  /// the server's log with failed logins, short enough to notice a password put back.
+  public let loginRetryInterval: Duration
 
   /// Creates the watch of a repository.
   ///
-  /// - Parameter repository: The repository on the server.
-  public init(repository: PostgresTodoRepository) {
+  /// - Parameters:
+  ///   - repository: The repository on the server.
+  ///   - loginRetryInterval: The time between two tries after a refused login, in whole
+  ///     seconds or milliseconds.
+  public init(repository: PostgresTodoRepository, loginRetryInterval: Duration = .seconds(30)) {
     self.repository = repository
+    self.loginRetryInterval = loginRetryInterval
   }
 
   /// Listens until the task is cancelled; see ``TodoChangeWatch/run(reportingFailuresTo:)``.
   public func run(reportingFailuresTo report: @escaping @MainActor @Sendable (TodoStoreError) -> Void) async {
     let signal = ChangeSignal()
-    guard let listener = Listener(server: repository.server, signal: signal) else {
+    guard
+      let listener = Listener(server: repository.server, loginRetryInterval: loginRetryInterval, signal: signal)
+    else {
       await report(.offline(server: repository.server.description))
       return
     }
@@ -59,13 +68,13 @@ private final class Listener: Sendable {
   /// The write end of the pipe that wakes the thread to stop; `nil` once stopped.
   private let wakeDescriptor: LockIsolated<Int32?>
 
-  init?(server: PostgresServer, signal: ChangeSignal) {
+  init?(server: PostgresServer, loginRetryInterval: Duration, signal: ChangeSignal) {
     var descriptors: [Int32] = [-1, -1]
     guard pipe(&descriptors) == 0 else { return nil }
     let wake = descriptors[0]
     wakeDescriptor = LockIsolated(descriptors[1])
     let thread = Thread {
-      Self.listen(to: server, wake: wake, signal: signal)
+      Self.listen(to: server, loginRetryInterval: loginRetryInterval, wake: wake, signal: signal)
       close(wake)
     }
     thread.name = "Todo.PostgresChangeWatch"
@@ -84,11 +93,13 @@ private final class Listener: Sendable {
     close(descriptor)
   }
 
-  /// The seconds between two tries after the server refused the login.
-  private static let loginRetrySeconds = 30
-
   /// Connects, listens and reports until `wake` is written to; connects again after a loss.
-  private static func listen(to server: PostgresServer, wake: Int32, signal: ChangeSignal) {
+  private static func listen(
+    to server: PostgresServer, loginRetryInterval: Duration, wake: Int32, signal: ChangeSignal
+  ) {
+    let (seconds, attoseconds) = loginRetryInterval.components
+    let retryMilliseconds = Int(seconds) * 1_000 + Int(attoseconds / 1_000_000_000_000_000)
+    let retryText = retryMilliseconds % 1_000 == 0 ? "\(retryMilliseconds / 1_000) s" : "\(retryMilliseconds) ms"
     var delay = 50
     var isLost = false
     while true {
@@ -102,9 +113,8 @@ private final class Listener: Sendable {
           // not filling the server's log with failed logins.
           isLost = true
           signal.send(
-            .lost(.loginRefused(server: name, reason: reason + "; trying again every \(loginRetrySeconds) s"))
-          )
-          if wait(on: wake, milliseconds: loginRetrySeconds * 1_000) { return }
+            .lost(.loginRefused(server: name, reason: reason + "; trying again every \(retryText)")))
+          if wait(on: wake, milliseconds: retryMilliseconds) { return }
           continue
         }
         if !isLost {
