@@ -25,8 +25,7 @@ public final class InMemoryTodoRepository: TodoRepository {
     var redoStack: [(label: String, todos: IdentifiedArray<Todo>, touched: Set<Todo.ID>, date: Date)] = []
     /// The clock that dates the changes.
     let now: @Sendable () -> Date
-    var subscribers: [Int: AsyncStream<Result<TodoSnapshot, TodoStoreError>>.Continuation] = [:]
-    var nextSubscriber = 0
+    var subscribers = TodoSubscribers()
     /// Whether the undo history dropped its oldest steps to stay within its depth.
     var droppedOlderSteps = false
 
@@ -71,26 +70,15 @@ public final class InMemoryTodoRepository: TodoRepository {
   }
 
   deinit {
-    let continuations = contents.withLock { Array($0.subscribers.values) }
-    for continuation in continuations { continuation.finish() }
+    TodoSubscribers.finishAll(in: contents, at: \.subscribers)
   }
 
   /// The contents now; nobody else changes them, so nothing follows. See
   /// ``TodoRepository/updates()``.
   public func updates() -> AsyncStream<Result<TodoSnapshot, TodoStoreError>> {
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: Result<TodoSnapshot, TodoStoreError>.self, bufferingPolicy: .bufferingNewest(1))
-    let id = contents.withLock { contents in
-      let id = contents.nextSubscriber
-      contents.nextSubscriber += 1
-      contents.subscribers[id] = continuation
+    TodoSubscribers.stream(in: contents, at: \.subscribers) { contents, continuation in
       continuation.yield(.success(contents.snapshot))
-      return id
     }
-    continuation.onTermination = { [weak self] _ in
-      _ = self?.contents.withLock { $0.subscribers.removeValue(forKey: id) }
-    }
-    return stream
   }
 
   /// The current contents.

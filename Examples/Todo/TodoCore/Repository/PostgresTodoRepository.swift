@@ -41,8 +41,7 @@ public final class PostgresTodoRepository: TodoRepository {
   private struct Connection {
     /// `nil` after the connection was lost, until the next command connects again.
     var database: PostgresConnection?
-    var subscribers: [Int: AsyncStream<Result<TodoSnapshot, TodoStoreError>>.Continuation] = [:]
-    var nextSubscriber = 0
+    var subscribers = TodoSubscribers()
     /// The `revision` of the contents last read or left by a change of this instance.
     var revision: Int64 = -1
     /// The faults the tests ask for, consumed one per change.
@@ -80,8 +79,7 @@ public final class PostgresTodoRepository: TodoRepository {
   }
 
   deinit {
-    let continuations = connection.withLock { Array($0.subscribers.values) }
-    for continuation in continuations { continuation.finish() }
+    TodoSubscribers.finishAll(in: connection, at: \.subscribers)
   }
 
   /// Makes the next change meet `fault`, as a test of what a broken connection does.
@@ -92,24 +90,17 @@ public final class PostgresTodoRepository: TodoRepository {
   /// The contents now, then after each change another client commits, as
   /// ``reloadIfChanged()`` finds them; see ``TodoRepository/updates()``.
   public func updates() -> AsyncStream<Result<TodoSnapshot, TodoStoreError>> {
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: Result<TodoSnapshot, TodoStoreError>.self, bufferingPolicy: .bufferingNewest(1))
-    let id = connection.withLock { connection in
-      let id = connection.nextSubscriber
-      connection.nextSubscriber += 1
-      connection.subscribers[id] = continuation
-      return id
-    }
-    // Yielded under the lock, as a publication is: a later one cannot come first.
+    var added: AsyncStream<Result<TodoSnapshot, TodoStoreError>>.Continuation?
+    let stream = TodoSubscribers.stream(in: connection, at: \.subscribers) { added = $1 }
+    let subscriber = added
+    // Read on the connection, which may connect again first, and yielded under the lock, as a
+    // publication is: a later one cannot come first.
     do throws(TodoStoreError) {
       try read { connection, database throws(TodoStoreError) in
-        continuation.yield(.success(try Self.readSnapshot(&connection, database)))
+        subscriber?.yield(.success(try Self.readSnapshot(&connection, database)))
       }
     } catch {
-      continuation.yield(.failure(error))
-    }
-    continuation.onTermination = { [weak self] _ in
-      _ = self?.connection.withLock { $0.subscribers.removeValue(forKey: id) }
+      subscriber?.yield(.failure(error))
     }
     return stream
   }
@@ -204,7 +195,7 @@ public final class PostgresTodoRepository: TodoRepository {
         guard revision != connection.revision else { return }
       }
       let snapshot = try Self.readSnapshot(&connection, database)
-      for continuation in connection.subscribers.values { continuation.yield(.success(snapshot)) }
+      connection.subscribers.publish(.success(snapshot))
     }
   }
 

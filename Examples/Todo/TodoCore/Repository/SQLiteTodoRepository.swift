@@ -24,8 +24,7 @@ import Uniflow
 public final class SQLiteTodoRepository: TodoRepository {
   private struct Connection {
     let database: SQLiteDatabase
-    var subscribers: [Int: AsyncStream<Result<TodoSnapshot, TodoStoreError>>.Continuation] = [:]
-    var nextSubscriber = 0
+    var subscribers = TodoSubscribers()
     /// `PRAGMA data_version` when the last snapshot was read: it changes when another
     /// connection commits.
     var dataVersion: Int64 = 0
@@ -113,26 +112,15 @@ public final class SQLiteTodoRepository: TodoRepository {
   }
 
   deinit {
-    let continuations = connection.withLock { Array($0.subscribers.values) }
-    for continuation in continuations { continuation.finish() }
+    TodoSubscribers.finishAll(in: connection, at: \.subscribers)
   }
 
   /// The contents now, then after each change another process commits, as
   /// ``reloadIfChanged()`` finds them; see ``TodoRepository/updates()``.
   public func updates() -> AsyncStream<Result<TodoSnapshot, TodoStoreError>> {
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: Result<TodoSnapshot, TodoStoreError>.self, bufferingPolicy: .bufferingNewest(1))
-    let id = connection.withLock { connection in
-      let id = connection.nextSubscriber
-      connection.nextSubscriber += 1
-      connection.subscribers[id] = continuation
+    TodoSubscribers.stream(in: connection, at: \.subscribers) { connection, continuation in
       continuation.yield(Self.readSnapshot(&connection))
-      return id
     }
-    continuation.onTermination = { [weak self] _ in
-      _ = self?.connection.withLock { $0.subscribers.removeValue(forKey: id) }
-    }
-    return stream
   }
 
   /// Reads the current contents.
@@ -247,8 +235,7 @@ public final class SQLiteTodoRepository: TodoRepository {
 
   private static func publish(_ connection: inout Connection) {
     guard !connection.subscribers.isEmpty else { return }
-    let snapshot = readSnapshot(&connection)
-    for continuation in connection.subscribers.values { continuation.yield(snapshot) }
+    connection.subscribers.publish(readSnapshot(&connection))
   }
 
   /// Reads the contents in a read transaction of its own, and remembers their version.
