@@ -1,10 +1,11 @@
+import FuzzSupport
+import TodoCore
+
 #if canImport(Glibc)
   import Glibc
 #else
   import Darwin
 #endif
-import FuzzSupport
-import TodoCore
 
 /// `todo add -` and `todo note ID -` on random bytes (invalid UTF-8, NULs, very long lines):
 /// the import gives titles already as stored, one per line at most, or a `TitleImport.Error`

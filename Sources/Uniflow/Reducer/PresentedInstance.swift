@@ -132,10 +132,10 @@ final class EnumCaseIdentity<Value>: Sendable {
   /// Whether `Value` is an enum, once a first value told.
   private let isEnum = LockIsolated<Bool?>(nil)
 
-    init() {}
+  init() {}
 
   /// The case of `value`, if `Value` is an enum.
-    func callAsFunction(_ value: Value) -> EffectID? {
+  func callAsFunction(_ value: Value) -> EffectID? {
     if isEnum.withLock({ $0 }) == false { return nil }
     let mirror = Mirror(reflecting: value)
     let isEnum = mirror.displayStyle == .enum
@@ -144,4 +144,3 @@ final class EnumCaseIdentity<Value>: Sendable {
     return EffectID(mirror.children.first?.label ?? String(describing: value))
   }
 }
-

@@ -40,7 +40,8 @@ extension Reducer {
   ) -> IfLetReducer<Self, Child> where ChildState == Child.State, ChildAction == Child.Action {
     IfLetReducer(
       parent: self, toChildState: state, toChildAction: action, child: child(),
-      identify: PresentationIdentity.identify(ChildState.self), dismissal: .unsupported(plainCaseDismissal(Child.self)))
+      identify: PresentationIdentity.identify(ChildState.self),
+      dismissal: .unsupported(plainCaseDismissal(Child.self)))
   }
 }
 

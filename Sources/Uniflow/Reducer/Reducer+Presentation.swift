@@ -46,7 +46,8 @@ extension Reducer {
     IfLetReducer(
       parent: DismissReducer(parent: self, toChildState: state, isDismissal: action.isDismissal()),
       toChildState: state, toChildAction: action.presented(), child: child(),
-      identify: PresentationIdentity.identify(ChildState.self), dismissal: .send(
+      identify: PresentationIdentity.identify(ChildState.self),
+      dismissal: .send(
         { action.embed(.dismiss) }, presence: Optional<ChildState>.presentedInstancePath))
   }
 }

@@ -265,7 +265,8 @@ import TodoCore
     let result = try await todo.finish(importing)
     expectFailure(
       result, status: 1,
-      saying: "cannot reach the todo server \(server): gave up, nothing was changed; try again when it is back")
+      saying:
+        "cannot reach the todo server \(server): gave up, nothing was changed; try again when it is back")
     #expect(!result.standardError.contains("reconnecting"))
 
     try own.start()

@@ -48,7 +48,8 @@ public struct PostgresChangeWatch: TodoChangeWatch {
   public func run(reportingFailuresTo report: @escaping @MainActor @Sendable (TodoStoreError) -> Void) async {
     let signal = ChangeSignal()
     guard
-      let listener = Listener(server: repository.server, loginRetryInterval: loginRetryInterval, signal: signal)
+      let listener = Listener(
+        server: repository.server, loginRetryInterval: loginRetryInterval, signal: signal)
     else {
       await report(.offline(server: repository.server.description))
       return
@@ -99,7 +100,8 @@ private final class Listener: Sendable {
   ) {
     let (seconds, attoseconds) = loginRetryInterval.components
     let retryMilliseconds = Int(seconds) * 1_000 + Int(attoseconds / 1_000_000_000_000_000)
-    let retryText = retryMilliseconds % 1_000 == 0 ? "\(retryMilliseconds / 1_000) s" : "\(retryMilliseconds) ms"
+    let retryText =
+      retryMilliseconds % 1_000 == 0 ? "\(retryMilliseconds / 1_000) s" : "\(retryMilliseconds) ms"
     var delay = 50
     var isLost = false
     while true {

@@ -3,8 +3,9 @@ import Uniflow
 
 /// A repository that keeps its todos in memory, for tests and previews.
 ///
-/// It behaves like ``SQLiteTodoRepository`` (identifiers count up from 1 and are never
-/// reused, the same errors, the same undo), without a file:
+/// It runs the commands every repository shares (written once, over what each keeps its todos
+/// in), so it behaves like ``SQLiteTodoRepository`` — identifiers count up from 1 and are never
+/// reused, the same errors, the same undo — without a file:
 ///
 /// ```swift
 /// let repository = InMemoryTodoRepository()
@@ -107,7 +108,9 @@ public final class InMemoryTodoRepository: TodoRepository {
   }
 
   /// Marks a todo done or open; see ``TodoRepository/setDone(_:id:at:)``.
-  public func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
+  public func setDone(
+    _ isDone: Bool, id: Todo.ID, at date: Date
+  ) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
     try change { tables throws(TodoStoreError) in try tables.setDone(isDone, id, at: date) }
   }
 

@@ -131,7 +131,9 @@ public final class PostgresTodoRepository: TodoRepository {
   }
 
   /// Marks a todo done or open; see ``TodoRepository/setDone(_:id:at:)``.
-  public func setDone(_ isDone: Bool, id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
+  public func setDone(
+    _ isDone: Bool, id: Todo.ID, at date: Date
+  ) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
     try change { tables throws(TodoStoreError) in try tables.setDone(isDone, id, at: date) }
   }
 

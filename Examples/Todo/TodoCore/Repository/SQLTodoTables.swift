@@ -157,7 +157,8 @@ struct SQLTodoTables<Database: SQLTodoDatabase>: TodoTables {
       WHERE s.step = $2 ORDER BY s.\(Database.recordedOrder)
       """, [.integer(counterpart), .integer(id)])
     // Deleting first, then inserting: a todo the step brings back takes its identifier again.
-    try database.run("DELETE FROM todos WHERE id IN (SELECT todo_id FROM \(rows) WHERE step = $1)", [.integer(id)])
+    try database.run(
+      "DELETE FROM todos WHERE id IN (SELECT todo_id FROM \(rows) WHERE step = $1)", [.integer(id)])
     try database.run(
       """
       INSERT INTO todos (id, title, is_done, created_at, completed_at, note)
