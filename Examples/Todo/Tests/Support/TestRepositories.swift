@@ -22,26 +22,9 @@ final class FailingRepository: TodoRepository {
   }
 
   func snapshot() async throws(TodoStoreError) -> TodoSnapshot { throw error }
-  func add(title: String, at date: Date) async throws(TodoStoreError) -> TodoChange<Todo> { throw error }
-  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> TodoChange<[Todo]> { throw error }
-  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
+  func perform<Value>(_ command: TodoCommand<Value>) async throws(TodoStoreError) -> TodoChange<Value> {
     throw error
   }
-  func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    throw error
-  }
-  func setDone(
-    _ isDone: Bool, id: Todo.ID, at date: Date
-  ) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    throw error
-  }
-  func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    throw error
-  }
-  func delete(id: Todo.ID) async throws(TodoStoreError) -> TodoChange<Todo> { throw error }
-  func clearDone() async throws(TodoStoreError) -> TodoChange<[Todo]> { throw error }
-  func undo() async throws(TodoStoreError) -> TodoChange<String> { throw error }
-  func redo() async throws(TodoStoreError) -> TodoChange<String> { throw error }
   func history(of id: Todo.ID) async throws(TodoStoreError) -> [String] { throw error }
   func changes(of id: Todo.ID) async throws(TodoStoreError) -> [TodoHistoryEntry] { throw error }
   func reloadIfChanged() async throws(TodoStoreError) { throw error }
@@ -137,37 +120,8 @@ final class LaggingRepository: InMemoryBackedRepository {
   func snapshot() async throws(TodoStoreError) -> TodoSnapshot {
     try await lagging { base throws(TodoStoreError) in try await base.snapshot() }
   }
-  func add(title: String, at date: Date) async throws(TodoStoreError) -> TodoChange<Todo> {
-    try await lagging { base throws(TodoStoreError) in try await base.add(title: title, at: date) }
-  }
-  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> TodoChange<[Todo]> {
-    try await lagging { base throws(TodoStoreError) in try await base.add(titles: titles, at: date) }
-  }
-  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try await lagging { base throws(TodoStoreError) in try await base.rename(id: id, to: title) }
-  }
-  func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try await lagging { base throws(TodoStoreError) in try await base.setNote(note, id: id) }
-  }
-  func setDone(
-    _ isDone: Bool, id: Todo.ID, at date: Date
-  ) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try await lagging { base throws(TodoStoreError) in try await base.setDone(isDone, id: id, at: date) }
-  }
-  func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try await lagging { base throws(TodoStoreError) in try await base.toggleDone(id: id, at: date) }
-  }
-  func delete(id: Todo.ID) async throws(TodoStoreError) -> TodoChange<Todo> {
-    try await lagging { base throws(TodoStoreError) in try await base.delete(id: id) }
-  }
-  func clearDone() async throws(TodoStoreError) -> TodoChange<[Todo]> {
-    try await lagging { base throws(TodoStoreError) in try await base.clearDone() }
-  }
-  func undo() async throws(TodoStoreError) -> TodoChange<String> {
-    try await lagging { base throws(TodoStoreError) in try await base.undo() }
-  }
-  func redo() async throws(TodoStoreError) -> TodoChange<String> {
-    try await lagging { base throws(TodoStoreError) in try await base.redo() }
+  func perform<Value>(_ command: TodoCommand<Value>) async throws(TodoStoreError) -> TodoChange<Value> {
+    try await lagging { base throws(TodoStoreError) in try await base.perform(command) }
   }
 }
 
@@ -180,30 +134,9 @@ protocol InMemoryBackedRepository: TodoRepository {
 extension InMemoryBackedRepository {
   func updates() -> AsyncStream<Result<TodoSnapshot, TodoStoreError>> { base.updates() }
   func snapshot() async throws(TodoStoreError) -> TodoSnapshot { try await base.snapshot() }
-  func add(title: String, at date: Date) async throws(TodoStoreError) -> TodoChange<Todo> {
-    try await base.add(title: title, at: date)
+  func perform<Value>(_ command: TodoCommand<Value>) async throws(TodoStoreError) -> TodoChange<Value> {
+    try await base.perform(command)
   }
-  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> TodoChange<[Todo]> {
-    try await base.add(titles: titles, at: date)
-  }
-  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try await base.rename(id: id, to: title)
-  }
-  func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try await base.setNote(note, id: id)
-  }
-  func setDone(
-    _ isDone: Bool, id: Todo.ID, at date: Date
-  ) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try await base.setDone(isDone, id: id, at: date)
-  }
-  func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try await base.toggleDone(id: id, at: date)
-  }
-  func delete(id: Todo.ID) async throws(TodoStoreError) -> TodoChange<Todo> { try await base.delete(id: id) }
-  func clearDone() async throws(TodoStoreError) -> TodoChange<[Todo]> { try await base.clearDone() }
-  func undo() async throws(TodoStoreError) -> TodoChange<String> { try await base.undo() }
-  func redo() async throws(TodoStoreError) -> TodoChange<String> { try await base.redo() }
   func history(of id: Todo.ID) async throws(TodoStoreError) -> [String] { try await base.history(of: id) }
   func changes(of id: Todo.ID) async throws(TodoStoreError) -> [TodoHistoryEntry] {
     try await base.changes(of: id)

@@ -87,58 +87,6 @@ public final class InMemoryTodoRepository: TodoRepository {
     contents.withLock { $0.snapshot }
   }
 
-  /// Adds an open todo; see ``TodoRepository/add(title:at:)``.
-  public func add(title: String, at date: Date) async throws(TodoStoreError) -> TodoChange<Todo> {
-    try change { tables throws(TodoStoreError) in try tables.add([title], at: date)[0] }
-  }
-
-  /// Adds open todos as one change, one undo step; see ``TodoRepository/add(titles:at:)``.
-  public func add(titles: [String], at date: Date) async throws(TodoStoreError) -> TodoChange<[Todo]> {
-    try change { tables throws(TodoStoreError) in try tables.add(titles, at: date) }
-  }
-
-  /// Renames a todo; see ``TodoRepository/rename(id:to:)``.
-  public func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try change { tables throws(TodoStoreError) in try tables.rename(id, to: title) }
-  }
-
-  /// Sets a todo's note; see ``TodoRepository/setNote(_:id:)``.
-  public func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try change { tables throws(TodoStoreError) in try tables.setNote(note, of: id) }
-  }
-
-  /// Marks a todo done or open; see ``TodoRepository/setDone(_:id:at:)``.
-  public func setDone(
-    _ isDone: Bool, id: Todo.ID, at date: Date
-  ) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try change { tables throws(TodoStoreError) in try tables.setDone(isDone, id, at: date) }
-  }
-
-  /// Marks an open todo done and a done one open; see ``TodoRepository/toggleDone(id:at:)``.
-  public func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try change { tables throws(TodoStoreError) in try tables.toggleDone(id, at: date) }
-  }
-
-  /// Deletes a todo; see ``TodoRepository/delete(id:)``.
-  public func delete(id: Todo.ID) async throws(TodoStoreError) -> TodoChange<Todo> {
-    try change { tables throws(TodoStoreError) in try tables.delete(id) }
-  }
-
-  /// Deletes the done todos; see ``TodoRepository/clearDone()``.
-  public func clearDone() async throws(TodoStoreError) -> TodoChange<[Todo]> {
-    try change { tables throws(TodoStoreError) in try tables.clearDone() }
-  }
-
-  /// Reverts the last change; see ``TodoRepository/undo()``.
-  public func undo() async throws(TodoStoreError) -> TodoChange<String> {
-    try change { tables throws(TodoStoreError) in try tables.takeBack(from: .undo) }
-  }
-
-  /// Applies the last change undone again; see ``TodoRepository/redo()``.
-  public func redo() async throws(TodoStoreError) -> TodoChange<String> {
-    try change { tables throws(TodoStoreError) in try tables.takeBack(from: .redo) }
-  }
-
   /// The labels of the undo steps that touched a todo; see ``TodoRepository/history(of:)``.
   public func history(of id: Todo.ID) async throws(TodoStoreError) -> [String] {
     contents.withLock { contents in
@@ -162,13 +110,14 @@ public final class InMemoryTodoRepository: TodoRepository {
   /// Does nothing: only this instance changes its contents.
   public func reloadIfChanged() async throws(TodoStoreError) {}
 
-  /// Applies a change and reads the contents it left, atomically; a change that throws leaves
-  /// the contents as they were.
-  private func change<Value: Sendable>(
-    _ body: (inout Contents) throws(TodoStoreError) -> Value
-  ) throws(TodoStoreError) -> TodoChange<Value> {
+  /// Makes a change on a copy of the contents, kept if the command returns: a change that
+  /// throws leaves the contents as they were. See ``TodoRepository/perform(_:)``.
+  public func perform<Value>(_ command: TodoCommand<Value>) async throws(TodoStoreError) -> TodoChange<Value>
+  {
     try contents.withLock { contents throws(TodoStoreError) in
-      let value = try body(&contents)
+      let tables = Tables(contents)
+      let value = try command.run(tables)
+      contents = tables.contents
       return TodoChange(value: value, contents: contents.snapshot)
     }
   }
@@ -176,59 +125,65 @@ public final class InMemoryTodoRepository: TodoRepository {
 
 /// The in-memory contents as the tables of one change: the commands every repository shares,
 /// on todos kept in an array, with the whole array kept for each undo step.
-extension InMemoryTodoRepository.Contents: TodoTables {
+private final class Tables: TodoTables {
+  var contents: InMemoryTodoRepository.Contents
+
+  init(_ contents: InMemoryTodoRepository.Contents) {
+    self.contents = contents
+  }
+
   func todo(_ id: Todo.ID) throws(TodoStoreError) -> Todo {
-    guard let todo = todos[id: id] else { throw .todoNotFound(id) }
+    guard let todo = contents.todos[id: id] else { throw .todoNotFound(id) }
     return todo
   }
 
   func doneTodos() -> [Todo] {
-    todos.filter(\.isDone).elements
+    contents.todos.filter(\.isDone).elements
   }
 
-  mutating func insert(_ titles: [String], at date: Date, label: String) -> [Todo] {
+  func insert(_ titles: [String], at date: Date, label: String) -> [Todo] {
     let new = titles.enumerated().map { offset, title in
-      Todo(id: nextID + Todo.ID(offset), title: title, createdAt: date)
+      Todo(id: contents.nextID + Todo.ID(offset), title: title, createdAt: date)
     }
-    pushUndo(label, touching: Set(new.map(\.id)))
-    nextID += Todo.ID(new.count)
-    todos.append(contentsOf: new)
+    contents.pushUndo(label, touching: Set(new.map(\.id)))
+    contents.nextID += Todo.ID(new.count)
+    contents.todos.append(contentsOf: new)
     return new
   }
 
-  mutating func beginUndoStep(_ label: String, restoring scope: TodoScope) {
+  func beginUndoStep(_ label: String, restoring scope: TodoScope) {
     switch scope {
-    case .todo(let id): pushUndo(label, touching: [id])
-    case .done: pushUndo(label, touching: Set(doneTodos().map(\.id)))
+    case .todo(let id): contents.pushUndo(label, touching: [id])
+    case .done: contents.pushUndo(label, touching: Set(doneTodos().map(\.id)))
     }
   }
 
-  mutating func update(_ todo: Todo) {
-    todos[id: todo.id] = todo
+  func update(_ todo: Todo) {
+    contents.todos[id: todo.id] = todo
   }
 
-  mutating func delete(_ scope: TodoScope) {
+  func delete(_ scope: TodoScope) {
     switch scope {
-    case .todo(let id): todos.remove(id: id)
-    case .done: todos.removeAll(where: \.isDone)
+    case .todo(let id): contents.todos.remove(id: id)
+    case .done: contents.todos.removeAll(where: \.isDone)
     }
   }
 
-  mutating func takeBack(from source: TodoHistory) throws(TodoStoreError) -> String {
+  func takeBack(from source: TodoHistory) throws(TodoStoreError) -> String {
     switch source {
     case .undo:
-      guard let label = undoLabels.popLast(), let before = undoTodos.popLast(),
-        let touched = undoTouched.popLast(), let date = undoDates.popLast()
+      guard let label = contents.undoLabels.popLast(), let before = contents.undoTodos.popLast(),
+        let touched = contents.undoTouched.popLast(), let date = contents.undoDates.popLast()
       else {
-        throw droppedOlderSteps ? .olderChangesNotKept(kept: undoDepth) : .nothingToUndo
+        throw contents.droppedOlderSteps ? .olderChangesNotKept(kept: undoDepth) : .nothingToUndo
       }
-      redoStack.append((label, todos, touched, date))
-      todos = before
+      contents.redoStack.append((label, contents.todos, touched, date))
+      contents.todos = before
       return label
     case .redo:
-      guard let step = redoStack.popLast() else { throw .nothingToRedo }
-      pushUndo(step.label, touching: step.touched, keepingRedo: true, madeAt: step.date)
-      todos = step.todos
+      guard let step = contents.redoStack.popLast() else { throw .nothingToRedo }
+      contents.pushUndo(step.label, touching: step.touched, keepingRedo: true, madeAt: step.date)
+      contents.todos = step.todos
       return step.label
     }
   }

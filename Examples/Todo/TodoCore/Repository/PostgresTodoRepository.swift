@@ -110,58 +110,6 @@ public final class PostgresTodoRepository: TodoRepository {
     try read(Self.readSnapshot)
   }
 
-  /// Adds an open todo; see ``TodoRepository/add(title:at:)``.
-  public func add(title: String, at date: Date) async throws(TodoStoreError) -> TodoChange<Todo> {
-    try change { tables throws(TodoStoreError) in try tables.add([title], at: date)[0] }
-  }
-
-  /// Adds open todos as one change, one undo step; see ``TodoRepository/add(titles:at:)``.
-  public func add(titles: [String], at date: Date) async throws(TodoStoreError) -> TodoChange<[Todo]> {
-    try change { tables throws(TodoStoreError) in try tables.add(titles, at: date) }
-  }
-
-  /// Renames a todo; see ``TodoRepository/rename(id:to:)``.
-  public func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try change { tables throws(TodoStoreError) in try tables.rename(id, to: title) }
-  }
-
-  /// Sets a todo's note; see ``TodoRepository/setNote(_:id:)``.
-  public func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try change { tables throws(TodoStoreError) in try tables.setNote(note, of: id) }
-  }
-
-  /// Marks a todo done or open; see ``TodoRepository/setDone(_:id:at:)``.
-  public func setDone(
-    _ isDone: Bool, id: Todo.ID, at date: Date
-  ) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try change { tables throws(TodoStoreError) in try tables.setDone(isDone, id, at: date) }
-  }
-
-  /// Marks an open todo done and a done one open; see ``TodoRepository/toggleDone(id:at:)``.
-  public func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try change { tables throws(TodoStoreError) in try tables.toggleDone(id, at: date) }
-  }
-
-  /// Deletes a todo; see ``TodoRepository/delete(id:)``.
-  public func delete(id: Todo.ID) async throws(TodoStoreError) -> TodoChange<Todo> {
-    try change { tables throws(TodoStoreError) in try tables.delete(id) }
-  }
-
-  /// Deletes the done todos; see ``TodoRepository/clearDone()``.
-  public func clearDone() async throws(TodoStoreError) -> TodoChange<[Todo]> {
-    try change { tables throws(TodoStoreError) in try tables.clearDone() }
-  }
-
-  /// Reverts the last change; see ``TodoRepository/undo()``.
-  public func undo() async throws(TodoStoreError) -> TodoChange<String> {
-    try change { tables throws(TodoStoreError) in try tables.takeBack(from: .undo) }
-  }
-
-  /// Applies the last change undone again; see ``TodoRepository/redo()``.
-  public func redo() async throws(TodoStoreError) -> TodoChange<String> {
-    try change { tables throws(TodoStoreError) in try tables.takeBack(from: .redo) }
-  }
-
   /// The labels of the undo steps that touched a todo; see ``TodoRepository/history(of:)``.
   public func history(of id: Todo.ID) async throws(TodoStoreError) -> [String] {
     try read { _, database throws(TodoStoreError) in try database.history(of: id) }
@@ -203,16 +151,16 @@ public final class PostgresTodoRepository: TodoRepository {
 
   // MARK: - Transactions
 
-  /// Runs `body` in a transaction that holds the lock of `todo_counters`, stores the key and
-  /// result of the change, and reads the contents the change left, all in one transaction;
-  /// on a broken connection, connects again and sends the change once more.
+  /// Makes a change in a transaction that holds the lock of `todo_counters`, stores the key
+  /// and result of the change, and reads the contents the change left, all in one
+  /// transaction; on a broken connection, connects again and sends the change once more. See
+  /// ``TodoRepository/perform(_:)``.
   ///
   /// The subscribers of ``updates()`` are not told: the change is this instance's own, and the
   /// caller has the contents. Its revision is remembered, so that ``reloadIfChanged()`` does
   /// not take it for another client's.
-  private func change<Value: Codable & Sendable>(
-    _ body: @Sendable (inout SQLTodoTables<PostgresConnection>) throws(TodoStoreError) -> Value
-  ) throws(TodoStoreError) -> TodoChange<Value> {
+  public func perform<Value>(_ command: TodoCommand<Value>) async throws(TodoStoreError) -> TodoChange<Value>
+  {
     let key = UUID().uuidString.lowercased()
     let server = server
     return try connection.withLock { connection throws(TodoStoreError) in
@@ -228,7 +176,7 @@ public final class PostgresTodoRepository: TodoRepository {
         let fault = isResend || connection.faults.isEmpty ? nil : connection.faults.removeFirst()
         do throws(TodoStoreError) {
           let (change, revision) = try Self.apply(
-            key: key, body, on: database, fault: fault, commitSent: &commitSent)
+            key: key, command, on: database, fault: fault, commitSent: &commitSent)
           connection.revision = revision
           return change
         } catch .offline {
@@ -245,7 +193,7 @@ public final class PostgresTodoRepository: TodoRepository {
 
   /// One attempt at a change: returns it, with the revision it left.
   private static func apply<Value: Codable & Sendable>(
-    key: String, _ body: @Sendable (inout SQLTodoTables<PostgresConnection>) throws(TodoStoreError) -> Value,
+    key: String, _ command: TodoCommand<Value>,
     on database: PostgresConnection, fault: Fault?, commitSent: inout Bool
   ) throws(TodoStoreError) -> (TodoChange<Value>, Int64) {
     try database.query("BEGIN")
@@ -266,8 +214,8 @@ public final class PostgresTodoRepository: TodoRepository {
         // Sent again after a lost answer, and applied the first time: what it returned then.
         value = decoded
       } else {
-        var tables = SQLTodoTables(database: database, counters: before)
-        value = try body(&tables)
+        let tables = SQLTodoTables(database: database, counters: before)
+        value = try command.run(tables)
         let counters = tables.counters
         if counters != before {
           revision += 1

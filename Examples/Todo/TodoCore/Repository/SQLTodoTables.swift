@@ -67,10 +67,15 @@ struct TodoCounters: Equatable {
 
 /// The todo tables of an SQL database, inside one change: the undo and history machinery,
 /// written once for SQLite and PostgreSQL.
-struct SQLTodoTables<Database: SQLTodoDatabase>: TodoTables {
+final class SQLTodoTables<Database: SQLTodoDatabase>: TodoTables {
   let database: Database
   /// The counters as the change found them, then as it leaves them.
-  var counters: TodoCounters
+  private(set) var counters: TodoCounters
+
+  init(database: Database, counters: TodoCounters) {
+    self.database = database
+    self.counters = counters
+  }
 
   func todo(_ id: Todo.ID) throws(TodoStoreError) -> Todo {
     guard let row = try database.run("\(selectTodos) WHERE id = $1", [.integer(id)]).first else {
@@ -85,7 +90,7 @@ struct SQLTodoTables<Database: SQLTodoDatabase>: TodoTables {
 
   /// Adds the todos in two statements, whatever their number: the titles travel as one JSON
   /// array.
-  mutating func insert(_ titles: [String], at date: Date, label: String) throws(TodoStoreError) -> [Todo] {
+  func insert(_ titles: [String], at date: Date, label: String) throws(TodoStoreError) -> [Todo] {
     let first = counters.nextTodoID
     counters.nextTodoID += Int64(titles.count)
     let step = try beginStep(label)
@@ -104,7 +109,7 @@ struct SQLTodoTables<Database: SQLTodoDatabase>: TodoTables {
     }
   }
 
-  mutating func beginUndoStep(_ label: String, restoring scope: TodoScope) throws(TodoStoreError) {
+  func beginUndoStep(_ label: String, restoring scope: TodoScope) throws(TodoStoreError) {
     let step = try beginStep(label)
     let insert = """
       INSERT INTO undo_rows (step, todo_id, existed, title, is_done, created_at, completed_at, note)
@@ -116,7 +121,7 @@ struct SQLTodoTables<Database: SQLTodoDatabase>: TodoTables {
     }
   }
 
-  mutating func update(_ todo: Todo) throws(TodoStoreError) {
+  func update(_ todo: Todo) throws(TodoStoreError) {
     try database.run(
       "UPDATE todos SET title = $1, note = $2, is_done = $3, completed_at = $4 WHERE id = $5",
       [
@@ -125,14 +130,14 @@ struct SQLTodoTables<Database: SQLTodoDatabase>: TodoTables {
       ])
   }
 
-  mutating func delete(_ scope: TodoScope) throws(TodoStoreError) {
+  func delete(_ scope: TodoScope) throws(TodoStoreError) {
     switch scope {
     case .todo(let id): try database.run("DELETE FROM todos WHERE id = $1", [.integer(id)])
     case .done: try database.run("DELETE FROM todos WHERE is_done", [])
     }
   }
 
-  mutating func takeBack(from source: TodoHistory) throws(TodoStoreError) -> String {
+  func takeBack(from source: TodoHistory) throws(TodoStoreError) -> String {
     let destination = source.other
     guard
       let step = try database.run(
@@ -178,7 +183,7 @@ struct SQLTodoTables<Database: SQLTodoDatabase>: TodoTables {
   /// so that the dates follow the order in which the changes of every client apply. A step
   /// moved by undo or redo keeps its date (`NULL` for one kept by a version that did not date
   /// its changes).
-  private mutating func beginStep(
+  private func beginStep(
     _ label: String, in history: TodoHistory = .undo, madeAt: SQLValue? = nil
   ) throws(TodoStoreError) -> Int64 {
     let step: Int64

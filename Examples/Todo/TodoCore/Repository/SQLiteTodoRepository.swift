@@ -130,58 +130,6 @@ public final class SQLiteTodoRepository: TodoRepository {
     }
   }
 
-  /// Adds an open todo; see ``TodoRepository/add(title:at:)``.
-  public func add(title: String, at date: Date) async throws(TodoStoreError) -> TodoChange<Todo> {
-    try change { tables throws(TodoStoreError) in try tables.add([title], at: date)[0] }
-  }
-
-  /// Adds open todos as one change, one undo step; see ``TodoRepository/add(titles:at:)``.
-  public func add(titles: [String], at date: Date) async throws(TodoStoreError) -> TodoChange<[Todo]> {
-    try change { tables throws(TodoStoreError) in try tables.add(titles, at: date) }
-  }
-
-  /// Renames a todo; see ``TodoRepository/rename(id:to:)``.
-  public func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try change { tables throws(TodoStoreError) in try tables.rename(id, to: title) }
-  }
-
-  /// Sets a todo's note; see ``TodoRepository/setNote(_:id:)``.
-  public func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try change { tables throws(TodoStoreError) in try tables.setNote(note, of: id) }
-  }
-
-  /// Marks a todo done or open; see ``TodoRepository/setDone(_:id:at:)``.
-  public func setDone(
-    _ isDone: Bool, id: Todo.ID, at date: Date
-  ) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try change { tables throws(TodoStoreError) in try tables.setDone(isDone, id, at: date) }
-  }
-
-  /// Marks an open todo done and a done one open; see ``TodoRepository/toggleDone(id:at:)``.
-  public func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try change { tables throws(TodoStoreError) in try tables.toggleDone(id, at: date) }
-  }
-
-  /// Deletes a todo; see ``TodoRepository/delete(id:)``.
-  public func delete(id: Todo.ID) async throws(TodoStoreError) -> TodoChange<Todo> {
-    try change { tables throws(TodoStoreError) in try tables.delete(id) }
-  }
-
-  /// Deletes the done todos; see ``TodoRepository/clearDone()``.
-  public func clearDone() async throws(TodoStoreError) -> TodoChange<[Todo]> {
-    try change { tables throws(TodoStoreError) in try tables.clearDone() }
-  }
-
-  /// Reverts the last change; see ``TodoRepository/undo()``.
-  public func undo() async throws(TodoStoreError) -> TodoChange<String> {
-    try change { tables throws(TodoStoreError) in try tables.takeBack(from: .undo) }
-  }
-
-  /// Applies the last change undone again; see ``TodoRepository/redo()``.
-  public func redo() async throws(TodoStoreError) -> TodoChange<String> {
-    try change { tables throws(TodoStoreError) in try tables.takeBack(from: .redo) }
-  }
-
   /// The labels of the undo steps that touched a todo; see ``TodoRepository/history(of:)``.
   public func history(of id: Todo.ID) async throws(TodoStoreError) -> [String] {
     try connection.withLock { connection throws(TodoStoreError) in try connection.database.history(of: id) }
@@ -211,22 +159,21 @@ public final class SQLiteTodoRepository: TodoRepository {
 
   // MARK: - Implementation
 
-  /// Runs `body` in a write transaction, and reads the contents it left in the same
-  /// transaction.
+  /// Makes a change in one write transaction, and reads the contents it left in the same
+  /// transaction; see ``TodoRepository/perform(_:)``.
   ///
   /// The subscribers of ``updates()`` are not told: the change is this instance's own, and the
   /// caller has the contents. SQLite's `data_version` does not count a connection's own
   /// commits, so ``reloadIfChanged()`` does not take the change for another process's either.
-  private func change<Value: Sendable>(
-    _ body: @Sendable (inout SQLTodoTables<SQLiteDatabase>) throws(TodoStoreError) -> Value
-  ) throws(TodoStoreError) -> TodoChange<Value> {
+  public func perform<Value>(_ command: TodoCommand<Value>) async throws(TodoStoreError) -> TodoChange<Value>
+  {
     try connection.withLock { connection throws(TodoStoreError) in
       let database = connection.database
       if database.isReadOnly { throw Self.whyReadOnly(database.path) }
       do throws(TodoStoreError) {
         return try database.transaction { () throws(TodoStoreError) in
-          var tables = SQLTodoTables(database: database, counters: try database.todoCounters())
-          let value = try body(&tables)
+          let value = try command.run(
+            SQLTodoTables(database: database, counters: try database.todoCounters()))
           return TodoChange(value: value, contents: try database.contents())
         }
       } catch .readOnly {

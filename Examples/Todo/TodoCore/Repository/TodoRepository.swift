@@ -20,6 +20,8 @@ import Foundation
 /// }
 /// ```
 ///
+/// A repository says how it reads and how it makes a change (``perform(_:)``); the commands
+/// themselves (add, rename, undo…) are written once, in an extension, for every repository.
 /// Every change is atomic, and every change but ``undo()`` can be reverted by ``undo()``
 /// (and an undo by ``redo()``);
 /// changes are undone in the reverse order they were made, as far back as the repository
@@ -44,108 +46,18 @@ public protocol TodoRepository: Sendable {
   /// - Returns: The todos and the undo history.
   func snapshot() async throws(TodoStoreError) -> TodoSnapshot
 
-  /// Adds an open todo at the end of the list.
+  /// Makes a change: runs `command` as one change — one transaction, or one turn of a lock —
+  /// and reads the contents it left.
   ///
-  /// - Parameters:
-  ///   - title: The title, already normalized (see ``Todo/normalizedTitle(_:)``); an empty one
-  ///     throws ``TodoStoreError/emptyTitle``.
-  ///   - date: The creation date to record.
-  /// - Returns: The new todo, with its identifier, and the contents after the change.
-  @discardableResult
-  func add(title: String, at date: Date) async throws(TodoStoreError) -> TodoChange<Todo>
-
-  /// Adds open todos at the end of the list, in order, as one change: one transaction, and one
-  /// step that ``undo()`` reverts as a whole.
+  /// Every command below (``add(title:at:)``, ``rename(id:to:)``, ``undo()``…) is made of it:
+  /// a repository says how it makes a change, not what each change does, and a test double
+  /// refuses, delays or counts every change in one place.
   ///
-  /// - Parameters:
-  ///   - titles: The titles, already normalized and not empty; an empty one throws
-  ///     ``TodoStoreError/emptyTitle`` and adds nothing.
-  ///   - date: The creation date to record.
-  /// - Returns: The new todos, with their identifiers, in the order of `titles`, and the
-  ///   contents after the change.
-  /// - Complexity: O(*n*) in the number of titles, whatever the number of todos stored.
-  @discardableResult
-  func add(titles: [String], at date: Date) async throws(TodoStoreError) -> TodoChange<[Todo]>
-
-  /// Gives a todo a new title.
-  ///
-  /// - Parameters:
-  ///   - id: The todo to rename; an unknown one throws ``TodoStoreError/todoNotFound(_:)``.
-  ///   - title: The new title, normalized and not empty.
-  /// - Returns: The renamed todo and whether its title changed, and the contents after it.
-  @discardableResult
-  func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate>
-
-  /// Sets a todo's note, as a change ``undo()`` reverts like any other.
-  ///
-  /// - Parameters:
-  ///   - note: The note, already validated (see ``Todo/validatedNote(_:)``); empty clears it.
-  ///   - id: The todo; an unknown one throws ``TodoStoreError/todoNotFound(_:)``.
-  /// - Returns: The todo with its note and whether the note changed, and the contents after it.
-  /// - Throws: ``TodoStoreError/noteTooLong(length:maximum:)`` for a note too long, and the
-  ///   errors of the other changes.
-  @discardableResult
-  func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate>
-
-  /// Marks a todo done or open.
-  ///
-  /// - Parameters:
-  ///   - isDone: Whether the todo is done.
-  ///   - id: The todo to change; an unknown one throws ``TodoStoreError/todoNotFound(_:)``.
-  ///   - date: The completion date to record when `isDone` is `true`.
-  /// - Returns: The todo after the change and whether it was open (or done) before, and the
-  ///   contents after the change.
-  @discardableResult
-  func setDone(
-    _ isDone: Bool, id: Todo.ID, at date: Date
-  ) async throws(TodoStoreError)
-    -> TodoChange<TodoUpdate>
-
-  /// Marks an open todo done and a done one open, deciding which from the todo as it is when
-  /// the change is made.
-  ///
-  /// Reading the todo, then calling ``setDone(_:id:at:)`` with the opposite, would decide from
-  /// what the reader saw: two toggles sent before the first one's result is back would both
-  /// mark it done. Here they undo each other.
-  ///
-  /// - Parameters:
-  ///   - id: The todo to change; an unknown one throws ``TodoStoreError/todoNotFound(_:)``.
-  ///   - date: The completion date to record when the todo becomes done.
-  /// - Returns: The todo after the change, and the contents after it.
-  @discardableResult
-  func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoChange<TodoUpdate>
-
-  /// Deletes a todo.
-  ///
-  /// - Parameter id: The todo to delete; an unknown one throws
-  ///   ``TodoStoreError/todoNotFound(_:)``.
-  /// - Returns: The deleted todo, and the contents after the change.
-  @discardableResult
-  func delete(id: Todo.ID) async throws(TodoStoreError) -> TodoChange<Todo>
-
-  /// Deletes every done todo, as one change.
-  ///
-  /// - Returns: The deleted todos (empty when none was done), and the contents after.
-  @discardableResult
-  func clearDone() async throws(TodoStoreError) -> TodoChange<[Todo]>
-
-  /// Reverts the last change that has not been undone yet, restoring every todo it touched
-  /// (identifiers included).
-  ///
-  /// - Returns: The label of the reverted change, such as `add “Buy milk”`, and the contents
-  ///   after the undo.
-  /// - Throws: ``TodoStoreError/nothingToUndo`` when the history is empty.
-  @discardableResult
-  func undo() async throws(TodoStoreError) -> TodoChange<String>
-
-  /// Applies again the last change ``undo()`` reverted, restoring every todo it touched as it
-  /// was before the undo. Any other change in between makes the changes undone before it
-  /// impossible to redo.
-  ///
-  /// - Returns: The label of the change applied again, and the contents after it.
-  /// - Throws: ``TodoStoreError/nothingToRedo`` when nothing was undone since the last change.
-  @discardableResult
-  func redo() async throws(TodoStoreError) -> TodoChange<String>
+  /// - Parameter command: The change.
+  /// - Returns: What the command returned, and the contents after the change.
+  /// - Throws: What the command throws, which changes nothing, or why the change could not be
+  ///   made.
+  func perform<Value>(_ command: TodoCommand<Value>) async throws(TodoStoreError) -> TodoChange<Value>
 
   /// The changes of one todo that ``undo()`` can revert: the labels of the undo history's steps
   /// that touched it, oldest first.
@@ -171,4 +83,139 @@ public protocol TodoRepository: Sendable {
   ///
   /// - Throws: A ``TodoStoreError`` when the contents cannot be checked or read.
   func reloadIfChanged() async throws(TodoStoreError)
+}
+
+/// The commands, each one change that ``TodoRepository/perform(_:)`` makes.
+extension TodoRepository {
+  /// Adds an open todo at the end of the list.
+  ///
+  /// - Parameters:
+  ///   - title: The title, already normalized (see ``Todo/normalizedTitle(_:)``); an empty one
+  ///     throws ``TodoStoreError/emptyTitle``.
+  ///   - date: The creation date to record.
+  /// - Returns: The new todo, with its identifier, and the contents after the change.
+  @discardableResult
+  public func add(title: String, at date: Date) async throws(TodoStoreError) -> TodoChange<Todo> {
+    try await perform(TodoCommand { tables throws(TodoStoreError) in try tables.add([title], at: date)[0] })
+  }
+
+  /// Adds open todos at the end of the list, in order, as one change: one transaction, and one
+  /// step that ``undo()`` reverts as a whole.
+  ///
+  /// - Parameters:
+  ///   - titles: The titles, already normalized and not empty; an empty one throws
+  ///     ``TodoStoreError/emptyTitle`` and adds nothing.
+  ///   - date: The creation date to record.
+  /// - Returns: The new todos, with their identifiers, in the order of `titles`, and the
+  ///   contents after the change.
+  /// - Complexity: O(*n*) in the number of titles, whatever the number of todos stored.
+  @discardableResult
+  public func add(titles: [String], at date: Date) async throws(TodoStoreError) -> TodoChange<[Todo]> {
+    try await perform(TodoCommand { tables throws(TodoStoreError) in try tables.add(titles, at: date) })
+  }
+
+  /// Gives a todo a new title.
+  ///
+  /// - Parameters:
+  ///   - id: The todo to rename; an unknown one throws ``TodoStoreError/todoNotFound(_:)``.
+  ///   - title: The new title, normalized and not empty.
+  /// - Returns: The renamed todo and whether its title changed, and the contents after it.
+  @discardableResult
+  public func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
+    try await perform(TodoCommand { tables throws(TodoStoreError) in try tables.rename(id, to: title) })
+  }
+
+  /// Sets a todo's note, as a change ``undo()`` reverts like any other.
+  ///
+  /// - Parameters:
+  ///   - note: The note, already validated (see ``Todo/validatedNote(_:)``); empty clears it.
+  ///   - id: The todo; an unknown one throws ``TodoStoreError/todoNotFound(_:)``.
+  /// - Returns: The todo with its note and whether the note changed, and the contents after it.
+  /// - Throws: ``TodoStoreError/noteTooLong(length:maximum:)`` for a note too long, and the
+  ///   errors of the other changes.
+  @discardableResult
+  public func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
+    try await perform(TodoCommand { tables throws(TodoStoreError) in try tables.setNote(note, of: id) })
+  }
+
+  /// Marks a todo done or open.
+  ///
+  /// - Parameters:
+  ///   - isDone: Whether the todo is done.
+  ///   - id: The todo to change; an unknown one throws ``TodoStoreError/todoNotFound(_:)``.
+  ///   - date: The completion date to record when `isDone` is `true`.
+  /// - Returns: The todo after the change and whether it was open (or done) before, and the
+  ///   contents after the change.
+  @discardableResult
+  public func setDone(
+    _ isDone: Bool, id: Todo.ID, at date: Date
+  ) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
+    try await perform(
+      TodoCommand { tables throws(TodoStoreError) in try tables.setDone(isDone, id, at: date) })
+  }
+
+  /// Marks an open todo done and a done one open, deciding which from the todo as it is when
+  /// the change is made.
+  ///
+  /// Reading the todo, then calling ``setDone(_:id:at:)`` with the opposite, would decide from
+  /// what the reader saw: two toggles sent before the first one's result is back would both
+  /// mark it done. Here they undo each other.
+  ///
+  /// - Parameters:
+  ///   - id: The todo to change; an unknown one throws ``TodoStoreError/todoNotFound(_:)``.
+  ///   - date: The completion date to record when the todo becomes done.
+  /// - Returns: The todo after the change, and the contents after it.
+  @discardableResult
+  public func toggleDone(id: Todo.ID, at date: Date) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
+    try await perform(TodoCommand { tables throws(TodoStoreError) in try tables.toggleDone(id, at: date) })
+  }
+
+  /// Deletes a todo.
+  ///
+  /// - Parameter id: The todo to delete; an unknown one throws
+  ///   ``TodoStoreError/todoNotFound(_:)``.
+  /// - Returns: The deleted todo, and the contents after the change.
+  @discardableResult
+  public func delete(id: Todo.ID) async throws(TodoStoreError) -> TodoChange<Todo> {
+    try await perform(TodoCommand { tables throws(TodoStoreError) in try tables.delete(id) })
+  }
+
+  /// Deletes every done todo, as one change.
+  ///
+  /// - Returns: The deleted todos (empty when none was done), and the contents after.
+  @discardableResult
+  public func clearDone() async throws(TodoStoreError) -> TodoChange<[Todo]> {
+    try await perform(TodoCommand { tables throws(TodoStoreError) in try tables.clearDone() })
+  }
+
+  /// Reverts the last change that has not been undone yet, restoring every todo it touched
+  /// (identifiers included).
+  ///
+  /// - Returns: The label of the reverted change, such as `add “Buy milk”`, and the contents
+  ///   after the undo.
+  /// - Throws: ``TodoStoreError/nothingToUndo`` when the history is empty.
+  @discardableResult
+  public func undo() async throws(TodoStoreError) -> TodoChange<String> {
+    try await perform(TodoCommand { tables throws(TodoStoreError) in try tables.takeBack(from: .undo) })
+  }
+
+  /// Applies again the last change ``undo()`` reverted, restoring every todo it touched as it
+  /// was before the undo. Any other change in between makes the changes undone before it
+  /// impossible to redo.
+  ///
+  /// - Returns: The label of the change applied again, and the contents after it.
+  /// - Throws: ``TodoStoreError/nothingToRedo`` when nothing was undone since the last change.
+  @discardableResult
+  public func redo() async throws(TodoStoreError) -> TodoChange<String> {
+    try await perform(TodoCommand { tables throws(TodoStoreError) in try tables.takeBack(from: .redo) })
+  }
+}
+
+/// One change to the todos, as a value: what ``TodoRepository/perform(_:)`` runs.
+///
+/// The commands of ``TodoRepository`` make them; a repository runs one on where it keeps its
+/// todos, and a test double may run, refuse or delay one without knowing which it is.
+public struct TodoCommand<Value: Codable & Sendable>: Sendable {
+  /// What the change does, on the tables of the change that runs it.
+  let run: @Sendable (any TodoTables) throws(TodoStoreError) -> Value
 }

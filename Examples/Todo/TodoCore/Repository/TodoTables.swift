@@ -6,9 +6,11 @@ import Foundation
 /// The commands — add, rename, set a note, mark done, delete, clear, undo, redo — are written
 /// once, in the extension below, over these operations; each repository says only how its
 /// database does them: ``SQLTodoTables`` for SQLite and PostgreSQL, the in-memory repository's
-/// contents for tests. So every repository labels its changes, skips a change that does
-/// nothing and records what undo restores the same way.
-protocol TodoTables {
+/// tables for tests. So every repository labels its changes, skips a change that does nothing
+/// and records what undo restores the same way. The tables of a change are an object made for
+/// that change, which the repository reads back when the command is done (the counters it
+/// moved, the contents it left).
+protocol TodoTables: AnyObject {
   /// The todo with `id`.
   ///
   /// - Throws: ``TodoStoreError/todoNotFound(_:)`` when there is none.
@@ -21,17 +23,17 @@ protocol TodoTables {
   /// `label` that removes them again.
   ///
   /// - Returns: The new todos, in the order of `titles`.
-  mutating func insert(_ titles: [String], at date: Date, label: String) throws(TodoStoreError) -> [Todo]
+  func insert(_ titles: [String], at date: Date, label: String) throws(TodoStoreError) -> [Todo]
 
   /// Starts a new undo step labelled `label` that restores the todos of `scope` as they are
   /// now; the changes undone before it can no longer be redone.
-  mutating func beginUndoStep(_ label: String, restoring scope: TodoScope) throws(TodoStoreError)
+  func beginUndoStep(_ label: String, restoring scope: TodoScope) throws(TodoStoreError)
 
   /// Writes a todo's title, note and completion.
-  mutating func update(_ todo: Todo) throws(TodoStoreError)
+  func update(_ todo: Todo) throws(TodoStoreError)
 
   /// Deletes the todos of `scope`.
-  mutating func delete(_ scope: TodoScope) throws(TodoStoreError)
+  func delete(_ scope: TodoScope) throws(TodoStoreError)
 
   /// Takes the last step of `source` back: records the todos it touches, as they are now, as a
   /// step of the other history (so that it can be taken back in turn), then restores them as
@@ -40,7 +42,7 @@ protocol TodoTables {
   /// - Returns: The step's label.
   /// - Throws: ``TodoStoreError/nothingToUndo``, ``TodoStoreError/olderChangesNotKept(kept:)``
   ///   or ``TodoStoreError/nothingToRedo`` when `source` is empty.
-  mutating func takeBack(from source: TodoHistory) throws(TodoStoreError) -> String
+  func takeBack(from source: TodoHistory) throws(TodoStoreError) -> String
 }
 
 /// The todos a change touches: one, or every done one.
@@ -61,14 +63,14 @@ enum TodoHistory {
 
 extension TodoTables {
   /// Adds open todos as one change; see ``TodoRepository/add(titles:at:)``.
-  mutating func add(_ titles: [String], at date: Date) throws(TodoStoreError) -> [Todo] {
+  func add(_ titles: [String], at date: Date) throws(TodoStoreError) -> [Todo] {
     guard !titles.isEmpty else { throw .emptyTitle }
     let titles = try titles.map { title throws(TodoStoreError) in try Todo.validatedTitle(title) }
     return try insert(titles, at: date, label: addLabel(titles))
   }
 
   /// Gives a todo a new title; see ``TodoRepository/rename(id:to:)``.
-  mutating func rename(_ id: Todo.ID, to title: String) throws(TodoStoreError) -> TodoUpdate {
+  func rename(_ id: Todo.ID, to title: String) throws(TodoStoreError) -> TodoUpdate {
     let title = try Todo.validatedTitle(title)
     return try modify(id) { todo in
       guard todo.title != title else { return nil }
@@ -78,7 +80,7 @@ extension TodoTables {
   }
 
   /// Sets a todo's note; see ``TodoRepository/setNote(_:id:)``.
-  mutating func setNote(_ note: String, of id: Todo.ID) throws(TodoStoreError) -> TodoUpdate {
+  func setNote(_ note: String, of id: Todo.ID) throws(TodoStoreError) -> TodoUpdate {
     let note = try Todo.validatedNote(note)
     return try modify(id) { todo in
       guard todo.note != note else { return nil }
@@ -88,7 +90,7 @@ extension TodoTables {
   }
 
   /// Marks a todo done or open; see ``TodoRepository/setDone(_:id:at:)``.
-  mutating func setDone(_ isDone: Bool, _ id: Todo.ID, at date: Date) throws(TodoStoreError) -> TodoUpdate {
+  func setDone(_ isDone: Bool, _ id: Todo.ID, at date: Date) throws(TodoStoreError) -> TodoUpdate {
     try modify(id) { todo in
       guard todo.isDone != isDone else { return nil }
       todo.isDone = isDone
@@ -99,12 +101,12 @@ extension TodoTables {
 
   /// Marks an open todo done and a done one open, as the todo is now; see
   /// ``TodoRepository/toggleDone(id:at:)``.
-  mutating func toggleDone(_ id: Todo.ID, at date: Date) throws(TodoStoreError) -> TodoUpdate {
+  func toggleDone(_ id: Todo.ID, at date: Date) throws(TodoStoreError) -> TodoUpdate {
     try setDone(!todo(id).isDone, id, at: date)
   }
 
   /// Deletes a todo; see ``TodoRepository/delete(id:)``.
-  mutating func delete(_ id: Todo.ID) throws(TodoStoreError) -> Todo {
+  func delete(_ id: Todo.ID) throws(TodoStoreError) -> Todo {
     let todo = try todo(id)
     try beginUndoStep("delete “\(todo.title)”", restoring: .todo(id))
     try delete(.todo(id))
@@ -112,7 +114,7 @@ extension TodoTables {
   }
 
   /// Deletes the done todos; see ``TodoRepository/clearDone()``.
-  mutating func clearDone() throws(TodoStoreError) -> [Todo] {
+  func clearDone() throws(TodoStoreError) -> [Todo] {
     let done = try doneTodos()
     guard !done.isEmpty else { return [] }
     try beginUndoStep("clear \(done.count) done", restoring: .done)
@@ -122,7 +124,7 @@ extension TodoTables {
 
   /// Changes one todo with `change`, which returns the change's undo label, or `nil` (and
   /// changes nothing) when the todo already is as asked: then no undo step is recorded.
-  private mutating func modify(
+  private func modify(
     _ id: Todo.ID, _ change: (inout Todo) -> String?
   ) throws(TodoStoreError) -> TodoUpdate {
     let before = try todo(id)
