@@ -19,7 +19,11 @@ extension PostgresConnection: SQLTodoDatabase {
       })
   }
 
-  var damaged: TodoStoreError { .corrupted(path: server.description) }
+  /// Not a damaged file, as on SQLite: the primary key allows no such thing, so a server that
+  /// answered with it is named with the error a unique key's violation has.
+  var damaged: TodoStoreError {
+    .server(server: server.description, code: "23505", message: "two todos share one id")
+  }
 
   /// `clock_timestamp()`, not `now()`: `now()` is when the transaction began, and the change
   /// that began first is not always the first to take the lock of `todo_counters`.
