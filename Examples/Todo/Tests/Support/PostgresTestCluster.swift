@@ -26,8 +26,8 @@ final class PostgresTestCluster: Sendable {
   /// The loopback port.
   let port: Int
   private let tools: Tools
-  /// The write end of the watchdog's pipe; `nil` once closed.
-  private let watchdog: LockIsolated<Int32?>
+  /// The watchdog: the write end of its pipe, and its process; `nil` once closed.
+  private let watchdog: LockIsolated<Watchdog?>
   private let databases = LockIsolated(0)
 
   /// The cluster of this test process, started by the first test that asks.
@@ -69,10 +69,14 @@ final class PostgresTestCluster: Sendable {
     try tools.run("pg_ctl", "-D", "\(folder)/data", "-m", "immediate", "-w", "stop")
   }
 
-  /// Stops the server and removes the folder, as the end of the process would.
+  /// Stops the server and removes the folder, as the end of the process would, and waits for
+  /// the watchdog to end: a child left unreaped would be seen by Swift Testing's waiter for
+  /// exit tests, which then spins on it and never sees its own children end.
   func remove() {
     _ = try? tools.run("pg_ctl", "-D", "\(folder)/data", "-m", "fast", "-w", "stop")
-    if let descriptor = watchdog.withLock({ $0.take() }) { close(descriptor) }
+    guard let watchdog = watchdog.withLock({ $0.take() }) else { return }
+    close(watchdog.pipe)
+    _ = try? Spawn.wait(for: watchdog.process)
   }
 
   /// The address of a database on the cluster, through its socket, as the superuser.
@@ -127,8 +131,8 @@ final class PostgresTestCluster: Sendable {
     let owner: String?
     /// A folder holding the data directory `initdb` made (never started).
     let template: String
-    /// The write end of the pipe of the template's watchdog, which removes it at the end.
-    let templateWatchdog: Int32
+    /// The template's watchdog, which removes it at the end of the process.
+    let templateWatchdog: Watchdog
 
     init() throws {
       directory = try Self.findDirectory()
@@ -142,21 +146,21 @@ final class PostgresTestCluster: Sendable {
 
     /// Starts a shell that waits on a pipe from this process: when the process ends, however
     /// it ends, the pipe closes, and the shell stops the server (if asked) and removes
-    /// `folder`. Returns the pipe's write end.
+    /// `folder`. Returns the pipe's write end and the shell.
     ///
     /// - Parameters:
     ///   - folder: The folder to remove.
     ///   - pgControl: The command line of `pg_ctl`, to stop the server in the folder first.
-    static func watchdog(removing folder: String, stopping pgControl: String?) throws -> Int32 {
+    static func watchdog(removing folder: String, stopping pgControl: String?) throws -> Watchdog {
       var descriptors: [Int32] = [-1, -1]
       guard pipe(&descriptors) == 0 else { throw Failure(description: "cannot make a pipe") }
       _ = fcntl(descriptors[1], F_SETFD, FD_CLOEXEC)
       let stop = pgControl.map { "\($0) -D \"$1/data\" -m immediate stop >/dev/null 2>&1; " } ?? ""
-      _ = try Spawn.start(
+      let process = try Spawn.start(
         ["/bin/sh", "-c", "read _; \(stop)rm -rf \"$1\"", "watchdog", folder], input: descriptors[0],
         output: "/dev/null")
       close(descriptors[0])
-      return descriptors[1]
+      return Watchdog(pipe: descriptors[1], process: process)
     }
 
     /// A copy of the template, in a folder of its own.
@@ -230,6 +234,14 @@ final class PostgresTestCluster: Sendable {
       }
     }
   }
+}
+
+/// A shell that removes a cluster's folder when its pipe closes.
+struct Watchdog {
+  /// The write end of the pipe the shell reads.
+  let pipe: Int32
+  /// The shell.
+  let process: pid_t
 }
 
 /// Starts programs with `posix_spawn` and waits for them with `waitpid`: the cluster starts
