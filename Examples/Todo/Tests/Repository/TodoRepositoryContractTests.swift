@@ -376,4 +376,23 @@ import TodoCore
     let last = try #require(after.last?.date)
     #expect(last >= dates[3] && last <= Date().addingTimeInterval(1))
   }
+
+  /// What the user typed is refused for what it is before the repository is asked: an empty
+  /// title is an empty title on a server that cannot be reached, too.
+  @Test func badInputIsRefusedBeforeTheRepositoryIsAsked() async throws {
+    let offline = TodoStoreError.offline(server: "todos on db.example.org as todo")
+    let unreachable = FailingRepository(offline)
+    await #expect(throws: TodoStoreError.emptyTitle) { try await unreachable.add(title: "  ", at: testDate) }
+    await #expect(throws: TodoStoreError.emptyTitle) {
+      try await unreachable.add(titles: ["Buy milk", ""], at: testDate)
+    }
+    await #expect(throws: TodoStoreError.emptyTitle) { try await unreachable.add(titles: [], at: testDate) }
+    await #expect(throws: TodoStoreError.emptyTitle) { try await unreachable.rename(id: 1, to: "") }
+    let note = String(repeating: "x", count: Todo.maximumNoteLength + 1)
+    await #expect(
+      throws: TodoStoreError.noteTooLong(length: note.count, maximum: Todo.maximumNoteLength)
+    ) { try await unreachable.setNote(note, id: 1) }
+    // Good input reaches the repository, which says why it cannot make the change.
+    await #expect(throws: offline) { try await unreachable.add(title: "Buy milk", at: testDate) }
+  }
 }

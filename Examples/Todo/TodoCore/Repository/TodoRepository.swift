@@ -96,7 +96,9 @@ extension TodoRepository {
   /// - Returns: The new todo, with its identifier, and the contents after the change.
   @discardableResult
   public func add(title: String, at date: Date) async throws(TodoStoreError) -> TodoChange<Todo> {
-    try await perform(TodoCommand { tables throws(TodoStoreError) in try tables.add([title], at: date)[0] })
+    let title = try Todo.validatedTitle(title)
+    return try await perform(
+      TodoCommand { tables throws(TodoStoreError) in try tables.add([title], at: date)[0] })
   }
 
   /// Adds open todos at the end of the list, in order, as one change: one transaction, and one
@@ -111,7 +113,10 @@ extension TodoRepository {
   /// - Complexity: O(*n*) in the number of titles, whatever the number of todos stored.
   @discardableResult
   public func add(titles: [String], at date: Date) async throws(TodoStoreError) -> TodoChange<[Todo]> {
-    try await perform(TodoCommand { tables throws(TodoStoreError) in try tables.add(titles, at: date) })
+    guard !titles.isEmpty else { throw .emptyTitle }
+    let titles = try titles.map { title throws(TodoStoreError) in try Todo.validatedTitle(title) }
+    return try await perform(
+      TodoCommand { tables throws(TodoStoreError) in try tables.add(titles, at: date) })
   }
 
   /// Gives a todo a new title.
@@ -122,7 +127,9 @@ extension TodoRepository {
   /// - Returns: The renamed todo and whether its title changed, and the contents after it.
   @discardableResult
   public func rename(id: Todo.ID, to title: String) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try await perform(TodoCommand { tables throws(TodoStoreError) in try tables.rename(id, to: title) })
+    let title = try Todo.validatedTitle(title)
+    return try await perform(
+      TodoCommand { tables throws(TodoStoreError) in try tables.rename(id, to: title) })
   }
 
   /// Sets a todo's note, as a change ``undo()`` reverts like any other.
@@ -135,7 +142,9 @@ extension TodoRepository {
   ///   errors of the other changes.
   @discardableResult
   public func setNote(_ note: String, id: Todo.ID) async throws(TodoStoreError) -> TodoChange<TodoUpdate> {
-    try await perform(TodoCommand { tables throws(TodoStoreError) in try tables.setNote(note, of: id) })
+    let note = try Todo.validatedNote(note)
+    return try await perform(
+      TodoCommand { tables throws(TodoStoreError) in try tables.setNote(note, of: id) })
   }
 
   /// Marks a todo done or open.

@@ -62,17 +62,17 @@ enum TodoHistory {
 // MARK: - The commands, once for every repository
 
 extension TodoTables {
+  // The titles and notes given are validated already, before the change began: what the user
+  // typed is refused for what it is, whatever the database's state.
+
   /// Adds open todos as one change; see ``TodoRepository/add(titles:at:)``.
   func add(_ titles: [String], at date: Date) throws(TodoStoreError) -> [Todo] {
-    guard !titles.isEmpty else { throw .emptyTitle }
-    let titles = try titles.map { title throws(TodoStoreError) in try Todo.validatedTitle(title) }
-    return try insert(titles, at: date, label: addLabel(titles))
+    try insert(titles, at: date, label: addLabel(titles))
   }
 
   /// Gives a todo a new title; see ``TodoRepository/rename(id:to:)``.
   func rename(_ id: Todo.ID, to title: String) throws(TodoStoreError) -> TodoUpdate {
-    let title = try Todo.validatedTitle(title)
-    return try modify(id) { todo in
+    try modify(id) { todo in
       guard todo.title != title else { return nil }
       defer { todo.title = title }
       return "rename “\(todo.title)” to “\(title)”"
@@ -81,8 +81,7 @@ extension TodoTables {
 
   /// Sets a todo's note; see ``TodoRepository/setNote(_:id:)``.
   func setNote(_ note: String, of id: Todo.ID) throws(TodoStoreError) -> TodoUpdate {
-    let note = try Todo.validatedNote(note)
-    return try modify(id) { todo in
+    try modify(id) { todo in
       guard todo.note != note else { return nil }
       defer { todo.note = note }
       return noteLabel(todo)
