@@ -36,7 +36,7 @@ extension PresentedInstance: InstanceContainer {
     }
     return .gone(
       "\(typeName(Child.self))\(PresentationIdentity.name(of: instance)) is not presented "
-        + "(replaced by \(PresentationIdentity.replacementName(of: current)))")
+        + "(replaced by \(PresentationIdentity.name(of: current, asReplacement: true)))")
   }
 }
 
@@ -68,16 +68,11 @@ enum PresentationIdentity {
     { child in (child as? Identified).map { EffectID(PresentedID($0.id)) } }
   }
 
-  /// How a message names an identity: `.first` for a case, ` with id 3` for an `id`.
-  static func name(of identity: EffectID) -> String {
-    if let id = identity.value.base as? PresentedID { return " with id \(id)" }
-    return ".\(identity.value.base)"
-  }
-
-  /// How a message names a replacement: `.second` for a case, `the one with id 4` for an `id`.
-  static func replacementName(of identity: EffectID) -> String {
-    if let id = identity.value.base as? PresentedID { return "the one with id \(id)" }
-    return ".\(identity.value.base)"
+  /// How a message names an identity: `.first` for a case; for an `id`, ` with id 3`, or
+  /// `the one with id 3` for the child that took another's place.
+  static func name(of identity: EffectID, asReplacement: Bool = false) -> String {
+    guard let id = identity.value.base as? PresentedID else { return ".\(identity.value.base)" }
+    return asReplacement ? "the one with id \(id)" : " with id \(id)"
   }
 }
 
